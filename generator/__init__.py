@@ -1,0 +1,1 @@
+"""Seeded field construction, sheet composition, the Layout model and its renderers."""

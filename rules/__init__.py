@@ -1,0 +1,1 @@
+"""The shared rule engine: fields as topology, states, moves, legality, scoring."""

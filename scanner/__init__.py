@@ -1,0 +1,1 @@
+"""Photo -> registered sheet -> region colours -> scores via the rule engine."""

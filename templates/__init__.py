@@ -1,0 +1,1 @@
+"""Data, not code: frozen standard fields and marker patterns."""
