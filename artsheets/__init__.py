@@ -1,2 +1,3 @@
 """artsheets: printable sheets, random fields, rules and a photo scanner for paper art games."""
+
 __version__ = "0.1.0"

@@ -19,7 +19,9 @@ from typing import Any
 __all__ = ["Field", "symmetric_pairs"]
 
 
-def symmetric_pairs(pairs: Iterable[tuple[str, str]], ids: Iterable[str]) -> dict[str, frozenset[str]]:
+def symmetric_pairs(
+    pairs: Iterable[tuple[str, str]], ids: Iterable[str]
+) -> dict[str, frozenset[str]]:
     """Turn unordered pairs into a symmetric neighbour map with an entry for every id."""
     out: dict[str, set[str]] = {i: set() for i in ids}
     for a, b in pairs:

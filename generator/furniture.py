@@ -1,0 +1,204 @@
+"""Sheet furniture every game shares: corner markers, header, sheet code with QR, colour key
+and score areas (X box for initials, one small box per point, T box for the total).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from importlib import resources
+
+import segno
+from artsheets.generator.fonts import text_width
+from artsheets.generator.layout import Marker, Page
+from artsheets.generator.sheet import FURNITURE, INK, MARGIN_MM, SOFT, Rect, Sheet, Style
+
+__all__ = [
+    "FOOTER_H",
+    "HEADER_H",
+    "MARKER_MM",
+    "body_rect",
+    "colour_key",
+    "draw_frame",
+    "fit_text",
+    "score_area",
+]
+
+MARKER_MM = 12.0  # outer size of an ArUco marker (6 x 6 cells of 2 mm, border included)
+HEADER_H = 24.0  # from the top margin to the top of the body
+FOOTER_H = 19.0  # from the bottom margin to the bottom of the body
+QR_MODULE_MM = 0.6
+CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+@functools.cache
+def _aruco_bits() -> dict[int, list[list[int]]]:
+    data = json.loads(resources.files("artsheets.templates").joinpath("aruco_4x4.json").read_text())
+    return {int(k): v for k, v in data["markers"].items()}
+
+
+def body_rect(page: Page) -> Rect:
+    """Where a game may draw: inside the margins, between header and footer."""
+    return Rect(
+        MARGIN_MM,
+        MARGIN_MM + HEADER_H,
+        page.width_mm - MARGIN_MM,
+        page.height_mm - MARGIN_MM - FOOTER_H,
+    )
+
+
+def fit_text(text: str, size: float, max_width: float, bold: bool = False) -> float:
+    """The largest size <= ``size`` at which ``text`` fits ``max_width``."""
+    width = text_width(text, size, bold)
+    return size if width <= max_width else size * max_width / width
+
+
+def _marker(sheet: Sheet, marker_id: int, corner: str) -> None:
+    w, h = sheet.page.width_mm, sheet.page.height_mm
+    half = MARKER_MM / 2
+    cx = MARGIN_MM + half if "left" in corner else w - MARGIN_MM - half
+    cy = MARGIN_MM + half if "top" in corner else h - MARGIN_MM - half
+    x0, y0, cell = cx - half, cy - half, MARKER_MM / 6
+    sheet.rect(Rect(x0, y0, x0 + MARKER_MM, y0 + MARKER_MM), Style(None, 0, INK))
+    white = Style(None, 0, "#ffffff")
+    for r, row in enumerate(_aruco_bits()[marker_id]):
+        for c, bit in enumerate(row):
+            if bit:
+                cx0, cy0 = x0 + (c + 1) * cell, y0 + (r + 1) * cell
+                sheet.rect(Rect(cx0, cy0, cx0 + cell, cy0 + cell), white)
+    sheet.markers.append(Marker(marker_id, corner, (cx, cy), MARKER_MM))
+
+
+def _qr(sheet: Sheet, x0: float, y0: float) -> float:
+    """Draw the sheet code as a QR code with its top-left at (x0, y0); returns its size in mm.
+
+    Dark modules are merged into horizontal runs so the drawing stays small.
+    """
+    qr = segno.make(sheet.sheet_code, error="m", micro=False)
+    style = Style(None, 0, INK)
+    m = QR_MODULE_MM
+    for r, row in enumerate(qr.matrix):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                sheet.rect(Rect(x0 + start * m, y0 + r * m, x0 + c * m, y0 + (r + 1) * m), style)
+            else:
+                c += 1
+    return len(qr.matrix) * m
+
+
+def draw_frame(
+    sheet: Sheet, subtitle: str, reminder: str, colours: int, key_labels: tuple[str, ...] = ()
+) -> None:
+    """Markers, title, subtitle and rules reminder, sheet code with QR, colour key."""
+    page = sheet.page
+    w, h = page.width_mm, page.height_mm
+    for marker_id, corner in enumerate(CORNERS):
+        _marker(sheet, marker_id, corner)
+
+    inner_x0 = MARGIN_MM + MARKER_MM + 4
+    inner_x1 = w - MARGIN_MM - MARKER_MM - 4
+    span = inner_x1 - inner_x0
+    sheet.text(
+        (w / 2, MARGIN_MM + 8.0),
+        sheet.title,
+        fit_text(sheet.title, 8.5, span, True),
+        "middle",
+        bold=True,
+    )
+    sheet.text(
+        (w / 2, MARGIN_MM + 13.5), subtitle, fit_text(subtitle, 3.4, span), "middle", fill=FURNITURE
+    )
+    sheet.text(
+        (w / 2, MARGIN_MM + 18.5), reminder, fit_text(reminder, 3.0, span), "middle", fill=SOFT
+    )
+
+    # Footer: QR code and the same code in plain text (left), colour key (right).
+    foot_y1 = h - MARGIN_MM
+    qr_y0 = foot_y1 - 15.0
+    size = _qr(sheet, inner_x0, qr_y0)
+    text_x = inner_x0 + size + 3.0
+    sheet.text((text_x, qr_y0 + 5.0), sheet.sheet_code, 3.0, bold=True)
+    sheet.text(
+        (text_x, qr_y0 + 9.5), "sheet code: type it into artsheets scan --sheet", 2.2, fill=SOFT
+    )
+    sheet.text((text_x, qr_y0 + 13.0), "if the QR code cannot be read", 2.2, fill=SOFT)
+    colour_key(sheet, Rect(inner_x1 - 72.0, qr_y0 - 1.0, inner_x1, foot_y1), colours, key_labels)
+
+
+def colour_key(sheet: Sheet, r: Rect, colours: int, labels: tuple[str, ...] = ()) -> None:
+    """One swatch per colour in play, to be coloured by the players before play.
+
+    ``labels`` (optional) replace the numbers under the swatches, e.g. Synch's symbols."""
+    sheet.text(
+        (r.x1, r.y0 + 3.0), "colour key: colour your box before you start", 2.4, "end", fill=SOFT
+    )
+    sw, gap = 11.0, 3.0
+    total = colours * sw + (colours - 1) * gap
+    x = r.x1 - total
+    y0 = r.y0 + 5.0
+    for k in range(1, colours + 1):
+        box = Rect(x, y0, x + sw, y0 + 8.0)
+        sheet.box(box, f"key-{k}", "key", Style(INK, 0.35), color_index=k)
+        label = labels[k - 1] if k <= len(labels) else str(k)
+        sheet.text((box.cx, box.y1 + 3.4), label, 2.6, "middle", fill=FURNITURE)
+        x += sw + gap
+
+
+def score_area(
+    sheet: Sheet,
+    r: Rect,
+    player: int,
+    points: int,
+    label: str | None = None,
+    area: int | None = None,
+) -> None:
+    """A score area: X box (initials), ``points`` small boxes, T box (total).
+
+    ``area`` distinguishes a player's second area (Miro and Mondrian with two players) in the
+    region ids: ``score-p1-a2-box-7``.
+    """
+    prefix = f"score-p{player}" + (f"-a{area}" if area else "")
+    head_h = 7.0
+    label = label or f"player {player}"
+    x_box = Rect(r.x0, r.y0, r.x0 + 14.0, r.y0 + head_h)
+    t_box = Rect(r.x1 - 14.0, r.y0, r.x1, r.y0 + head_h)
+    box_style = Style(INK, 0.3)
+    sheet.box(x_box, f"{prefix}-x", "score_box", box_style, player=player, role="initials")
+    sheet.text((x_box.x0 + 1.2, x_box.y0 + 2.6), "X", 2.2, fill=SOFT)
+    sheet.box(t_box, f"{prefix}-t", "score_box", box_style, player=player, role="total")
+    sheet.text((t_box.x0 + 1.2, t_box.y0 + 2.6), "T", 2.2, fill=SOFT)
+    sheet.text(
+        (r.cx, r.y0 + 4.6), label, fit_text(label, 2.8, r.w - 32.0), "middle", fill=FURNITURE
+    )
+
+    grid = Rect(r.x0, r.y0 + head_h + 1.5, r.x1, r.y1)
+    # Choose columns of ten boxes when they fit, otherwise the squarest grid that does.
+    best = None
+    for cols in range(1, points + 1):
+        rows = math.ceil(points / cols)
+        size = min(grid.w / cols, grid.h / rows)
+        if best is None or size > best[0] + 1e-9:
+            best = (size, cols, rows)
+    size, cols, rows = best
+    size = min(size, 6.0)
+    ox = grid.x0 + (grid.w - cols * size) / 2
+    pad = size * 0.12
+    style = Style(FURNITURE, 0.2)
+    for n in range(points):
+        row, col = divmod(n, cols)
+        bx = ox + col * size
+        by = grid.y0 + row * size
+        sheet.box(
+            Rect(bx + pad, by + pad, bx + size - pad, by + size - pad),
+            f"{prefix}-box-{n + 1}",
+            "score_box",
+            style,
+            player=player,
+            role="point",
+            value=n + 1,
+        )

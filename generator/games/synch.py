@@ -1,0 +1,97 @@
+"""Move In Synch, In Opposition (Leroy Quet, 2009): an n x n grid, two symbols, a score line.
+
+The sheet records everything the rules need: each square either holds a player's symbol or is
+empty, so the final count of symbols is the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from artsheets.generator.registry import GameSpec, SheetOption
+from artsheets.generator.rng import Rng
+from artsheets.generator.sheet import INK, Rect, Sheet, Style
+from artsheets.generator.topology import grid_neighbours
+from artsheets.rules.field import Field
+
+SYMBOLS = ("X", "O")
+
+
+def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
+    n = opts["size"]
+    body = sheet.body
+    score_h = 16.0
+    side = min(body.w, body.h - score_h - 6.0)
+    cell = side / n
+    x0 = body.cx - side / 2
+    y0 = body.y0 + (body.h - score_h - 6.0 - side) / 2
+    cells = []
+    attrs = {}
+    for r in range(n):
+        row = []
+        for c in range(n):
+            sid = f"space-{r * n + c + 1}"
+            cx0, cy0 = x0 + c * cell, y0 + r * cell
+            sheet.add_region(sid, "space", polygon=Rect(cx0, cy0, cx0 + cell, cy0 + cell).corners())
+            attrs[sid] = {"row": r, "col": c}
+            row.append(sid)
+        cells.append(row)
+    thin = Style(INK, 0.3)
+    for k in range(1, n):
+        sheet.path([(x0 + k * cell, y0), (x0 + k * cell, y0 + side)], thin)
+        sheet.path([(x0, y0 + k * cell), (x0 + side, y0 + k * cell)], thin)
+    sheet.rect(Rect(x0, y0, x0 + side, y0 + side), Style(INK, 0.7))
+
+    # Score line: initials and total for each player.
+    sy = body.y1 - score_h
+    half = body.w / 2
+    for p in (1, 2):
+        left = body.x0 + (p - 1) * half + 6.0
+        sheet.text((left, sy + 6.0), f"player {p} draws {SYMBOLS[p - 1]}", 3.2)
+        sheet.box(
+            Rect(left + 36.0, sy + 1.0, left + 56.0, sy + 8.0),
+            f"score-p{p}-x",
+            "score_box",
+            Style(INK, 0.3),
+            player=p,
+            role="initials",
+        )
+        sheet.text((left + 37.0, sy + 3.4), "X", 2.2, fill="#666666")
+        sheet.box(
+            Rect(left + 60.0, sy + 1.0, left + 76.0, sy + 8.0),
+            f"score-p{p}-t",
+            "score_box",
+            Style(INK, 0.3),
+            player=p,
+            role="total",
+        )
+        sheet.text((left + 61.0, sy + 3.4), "T", 2.2, fill="#666666")
+    sheet.text(
+        (body.cx, sy + 14.0), "T = squares holding your symbol", 2.6, "middle", fill="#666666"
+    )
+
+    adjacent, corner = grid_neighbours(cells)
+    return Field(
+        game="synch",
+        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        spaces=tuple(s for row in cells for s in row),
+        adjacent=adjacent,
+        corner=corner,
+        attrs=attrs,
+        data={"n": n},
+    )
+
+
+GAME = GameSpec(
+    name="synch",
+    title="Move In Synch, In Opposition",
+    order=9,
+    players=(2, 2),
+    reminder="Decider calls synch or opposition, directioner picks a direction; "
+    "mark each new square you reach with your symbol.",
+    options=(SheetOption("size", "N", 10, 8, 26, "grid size n (n x n squares)"),),
+    versions={},
+    standard=build,
+    colours=lambda o: 2,
+    key_labels=("1: X", "2: O"),
+)

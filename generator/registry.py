@@ -1,0 +1,193 @@
+"""The games the generator knows, found by scanning ``artsheets.generator.games``.
+
+Each game module defines ``GAME = GameSpec(...)``. A spec names the sheet options (each an
+integer with a one-letter code in the sheet code), the field versions it can build (old versions
+stay, so every printed sheet can be rebuilt from its code forever) and whether it has a frozen
+standard field.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from artsheets.generator import games as games_pkg
+from artsheets.generator.furniture import body_rect, draw_frame
+from artsheets.generator.layout import PAGES, Layout
+from artsheets.generator.rng import Rng
+from artsheets.generator.sheet import Sheet
+from artsheets.generator.sheetcode import SheetCode, SheetCodeError, parse_sheet_code
+from artsheets.generator.validation import Check
+from artsheets.rules.field import Field
+
+__all__ = [
+    "FieldBuilder",
+    "GameSpec",
+    "SheetOption",
+    "UnknownGame",
+    "build_field",
+    "build_layout",
+    "games",
+    "get_game",
+    "layout_from_code",
+]
+
+MAX_SEED = 999_999_999
+
+# A field builder draws the field and the game's score areas into ``sheet.body`` and returns the
+# topology. ``rng`` is None for the standard (frozen) field.
+FieldBuilder = Callable[[Sheet, Rng | None, Mapping[str, int]], Field]
+
+
+class UnknownGame(ValueError):
+    """A game name that is not one of ours."""
+
+
+@dataclass(frozen=True)
+class SheetOption:
+    """An integer option that changes the sheet (it goes into the sheet code)."""
+
+    name: str
+    code: str
+    default: int
+    low: int
+    high: int
+    help: str
+
+    def check(self, value: int) -> int:
+        if not self.low <= value <= self.high:
+            raise ValueError(f"--{self.name} must be from {self.low} to {self.high}, got {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    order: int
+    players: tuple[int, int]
+    reminder: str
+    options: tuple[SheetOption, ...]
+    versions: Mapping[int, FieldBuilder]
+    standard: FieldBuilder | None = None
+    colours: Callable[[Mapping[str, int]], int] = lambda o: o.get("players", 2)
+    subtitle: Callable[[Mapping[str, int]], str] | None = None
+    check_options: Callable[[Mapping[str, int]], None] | None = None
+    key_labels: tuple[str, ...] = ()
+    # Checks a written layout against the game's constraints (counts, printability...):
+    # what `artsheets check-field` prints. Random fields are validated while they are drawn.
+    validate: Callable[[Layout], list[Check]] | None = None
+    doc: str = ""
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def current_version(self) -> int:
+        return max(self.versions)
+
+    @property
+    def random_fields(self) -> bool:
+        return bool(self.versions)
+
+    def resolve_options(self, given: Mapping[str, int | None]) -> dict[str, int]:
+        """Defaults filled in, every value range-checked, unknown names refused."""
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            if value is not None and name not in known:
+                allowed = ", ".join(f"--{n}" for n in known) or "none"
+                raise ValueError(f"--{name} does not apply to {self.name}; its options: {allowed}")
+        out = {}
+        for opt in self.options:
+            value = given.get(opt.name)
+            out[opt.name] = opt.check(opt.default if value is None else int(value))
+        if self.check_options:
+            self.check_options(out)
+        return out
+
+
+@functools.cache
+def games() -> dict[str, GameSpec]:
+    """All games, in their listing order."""
+    found = []
+    for info in pkgutil.iter_modules(games_pkg.__path__):
+        module = importlib.import_module(f"{games_pkg.__name__}.{info.name}")
+        spec = getattr(module, "GAME", None)
+        if isinstance(spec, GameSpec):
+            found.append(spec)
+    return {g.name: g for g in sorted(found, key=lambda g: g.order)}
+
+
+def get_game(name: str) -> GameSpec:
+    spec = games().get(name.lower())
+    if spec is None:
+        raise UnknownGame(f"unknown game '{name}'; the games are: {', '.join(games())}")
+    return spec
+
+
+def _sheet_code(spec: GameSpec, version: int, seed: int | None, page: str, opts: dict) -> str:
+    tokens = tuple((o.code, opts[o.name]) for o in spec.options)
+    return str(SheetCode(spec.name, version, seed, PAGES[page].code, tokens))
+
+
+def build_layout(
+    game: str,
+    seed: int | None = None,
+    options: Mapping[str, int | None] | None = None,
+    page: str = "a4",
+    field_version: int | None = None,
+) -> Layout:
+    """Build a complete sheet. ``seed=None`` means the game's standard field."""
+    spec = get_game(game)
+    opts = spec.resolve_options(options or {})
+    if page not in PAGES:
+        raise ValueError(f"unknown page size '{page}'; use a4 or letter")
+    if seed is None:
+        if spec.standard is None:
+            raise ValueError(f"{spec.name} has no standard field; give --seed N")
+        builder, version = spec.standard, 1
+    else:
+        if not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed}")
+        version = spec.current_version if field_version is None else field_version
+        if version not in spec.versions:
+            known = ", ".join(str(v) for v in sorted(spec.versions))
+            raise ValueError(f"{spec.name} has no field version {version}; known: {known}")
+        builder = spec.versions[version]
+    sheet = Sheet(spec.name, PAGES[page], body_rect(PAGES[page]))
+    sheet.sheet_code = _sheet_code(spec, version, seed, page, opts)
+    sheet.field_version, sheet.seed, sheet.options, sheet.title = version, seed, opts, spec.title
+    lo, hi = spec.players
+    default_sub = (
+        f"{opts['players']} players"
+        if "players" in opts
+        else (f"{lo} players" if lo == hi else f"{lo}-{hi} players")
+    )
+    subtitle = spec.subtitle(opts) if spec.subtitle else default_sub
+    draw_frame(sheet, subtitle, spec.reminder, spec.colours(opts), spec.key_labels)
+    rng = None if seed is None else Rng.derive(spec.name, version, seed)
+    topology = builder(sheet, rng, opts)
+    return sheet.finish(topology)
+
+
+def build_field(
+    game: str, seed: int | None = None, options: Mapping[str, int | None] | None = None
+) -> Field:
+    """Just the topology of a field (what the rule engine needs)."""
+    layout = build_layout(game, seed, options)
+    assert layout.topology is not None
+    return layout.topology
+
+
+def layout_from_code(code: str) -> Layout:
+    """Rebuild the exact layout a sheet code names (the scanner's way back to the sheet)."""
+    parsed = parse_sheet_code(code)
+    spec = get_game(parsed.game)
+    by_code = {o.code: o.name for o in spec.options}
+    try:
+        opts = {by_code[k]: v for k, v in parsed.options}
+    except KeyError as e:
+        raise SheetCodeError(f"sheet code '{code}' has option {e.args[0]} unknown to {spec.name}")
+    page = next(name for name, p in PAGES.items() if p.code == parsed.page)
+    return build_layout(spec.name, parsed.seed, opts, page, parsed.field_version)
