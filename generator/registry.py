@@ -188,6 +188,8 @@ def layout_from_code(code: str) -> Layout:
     try:
         opts = {by_code[k]: v for k, v in parsed.options}
     except KeyError as e:
-        raise SheetCodeError(f"sheet code '{code}' has option {e.args[0]} unknown to {spec.name}")
+        raise SheetCodeError(
+            f"sheet code '{code}' has option {e.args[0]} unknown to {spec.name}"
+        ) from None
     page = next(name for name, p in PAGES.items() if p.code == parsed.page)
     return build_layout(spec.name, parsed.seed, opts, page, parsed.field_version)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import math
 
 from artsheets.generator.fonts import FONT_FILES
@@ -28,7 +29,7 @@ def _dashes(points: list[Point], on: float, off: float) -> list[list[Point]]:
     pieces: list[list[Point]] = []
     drawing, left = True, on
     current: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         seg = math.hypot(x1 - x0, y1 - y0)
         pos = 0.0
         while seg - pos > left:
@@ -70,7 +71,7 @@ def render_image(layout: Layout, dpi: int = 200) -> Image.Image:
                 d.polygon(pts, fill=p.fill)
             if p.stroke and p.width > 0:
                 if p.dash:
-                    ring = p.points + [p.points[0]] if p.closed else p.points
+                    ring = [*p.points, p.points[0]] if p.closed else p.points
                     for piece in _dashes(ring, p.dash[0], p.dash[1]):
                         d.line([px(pt) for pt in piece], fill=p.stroke, width=lw(p.width))
                 else:
