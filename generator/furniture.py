@@ -10,6 +10,7 @@ import math
 from importlib import resources
 
 import segno
+
 from artsheets.generator.fonts import text_width
 from artsheets.generator.layout import Marker, Page
 from artsheets.generator.sheet import FURNITURE, INK, MARGIN_MM, SOFT, Rect, Sheet, Style

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import io
 
-from artsheets.generator.fonts import font_name, register_pdf_fonts
-from artsheets.generator.layout import Circle, Layout, Path, Text
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
+
+from artsheets.generator.fonts import font_name, register_pdf_fonts
+from artsheets.generator.layout import Circle, Layout, Path, Text
 
 __all__ = ["render_pdf"]
 

@@ -9,9 +9,10 @@ import io
 import itertools
 import math
 
+from PIL import Image, ImageDraw, ImageFont
+
 from artsheets.generator.fonts import FONT_FILES
 from artsheets.generator.layout import Circle, Layout, Path, Point, Text
-from PIL import Image, ImageDraw, ImageFont
 
 __all__ = ["render_image", "render_png"]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import svgwrite
+
 from artsheets.generator.fonts import SVG_FONT_FAMILY
 from artsheets.generator.layout import Circle, Layout, Path, Text
 

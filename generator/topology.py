@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import shapely
-from artsheets.rules.field import symmetric_pairs
 from shapely import STRtree
 from shapely.geometry import Polygon
+
+from artsheets.rules.field import symmetric_pairs
 
 __all__ = ["grid_neighbours", "polygon_neighbours"]
 

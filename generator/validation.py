@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from artsheets.generator.rng import Rng
 from shapely.geometry import LineString, Polygon
+
+from artsheets.generator.rng import Rng
 
 __all__ = [
     "Check",

@@ -1,0 +1,51 @@
+"""Record golden fingerprints for a game: the standard sheet (if any) and a few seeds.
+
+Usage: python scripts/update_golden.py GAME [SEED ...]
+
+Only for a new game or a new field version: an existing case whose fingerprint changed means a
+field algorithm changed, which must become a new field version instead (ARCHITECTURE.md).
+Existing cases are kept as they are; new ones are appended.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from artsheets.generator.fingerprint import case_fingerprint
+from artsheets.generator.registry import get_game
+
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
+
+
+def main() -> None:
+    game = get_game(sys.argv[1])
+    seeds = [int(s) for s in sys.argv[2:]] or [1, 2, 42]
+    path = GOLDEN / f"{game.name}.json"
+    cases = json.loads(path.read_text())["cases"] if path.exists() else []
+    wanted = []
+    if game.standard is not None:
+        wanted += [{"game": game.name, "seed": None, "page": p} for p in ("a4", "letter")]
+    if game.versions:
+        for seed in seeds:
+            wanted.append(
+                {
+                    "game": game.name,
+                    "seed": seed,
+                    "page": "a4",
+                    "field_version": game.current_version,
+                }
+            )
+    keys = {json.dumps({k: c.get(k) for k in ("seed", "page", "field_version")}) for c in cases}
+    for case in wanted:
+        key = json.dumps({k: case.get(k) for k in ("seed", "page", "field_version")})
+        if key not in keys:
+            case.update(case_fingerprint(case))
+            cases.append(case)
+    path.write_text(json.dumps({"cases": cases}, indent=1) + "\n")
+    print(f"{path}: {len(cases)} cases")
+
+
+if __name__ == "__main__":
+    main()
