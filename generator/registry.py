@@ -52,7 +52,8 @@ class SheetOption:
 
     name: str
     code: str
-    default: int
+    # An int, or a function of the options resolved so far (e.g. Rings: rounds = players).
+    default: int | Callable[[Mapping[str, int]], int]
     low: int
     high: int
     help: str
@@ -101,7 +102,9 @@ class GameSpec:
         out = {}
         for opt in self.options:
             value = given.get(opt.name)
-            out[opt.name] = opt.check(opt.default if value is None else int(value))
+            if value is None:
+                value = opt.default(out) if callable(opt.default) else opt.default
+            out[opt.name] = opt.check(int(value))
         if self.check_options:
             self.check_options(out)
         return out
