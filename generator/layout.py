@@ -27,6 +27,7 @@ __all__ = [
     "Primitive",
     "Region",
     "Text",
+    "layout_from_dict",
     "q",
     "qp",
 ]
@@ -197,3 +198,54 @@ class Layout:
     def to_json(self) -> str:
         """Deterministic JSON text (fixed key order, compact separators, trailing newline)."""
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=True) + "\n"
+
+
+def _points(raw: Any) -> list[Point] | None:
+    return None if raw is None else [(float(x), float(y)) for x, y in raw]
+
+
+def layout_from_dict(d: dict[str, Any]) -> Layout:
+    """Read a layout JSON document back (regions, markers, topology; not the drawing)."""
+    page_d = d["page"]
+    page = PAGES.get(page_d.get("name", "")) or Page(
+        page_d.get("name", "custom"), "", page_d["width_mm"], page_d["height_mm"]
+    )
+    known = {
+        "id",
+        "kind",
+        "polygon",
+        "holes",
+        "polyline",
+        "width_mm",
+        "group",
+        "player",
+        "color_index",
+    }
+    regions = [
+        Region(
+            r["id"],
+            r["kind"],
+            polygon=_points(r.get("polygon")),
+            holes=[_points(h) for h in r["holes"]] if r.get("holes") else None,
+            polyline=_points(r.get("polyline")),
+            width_mm=r.get("width_mm"),
+            group=r.get("group"),
+            player=r.get("player"),
+            color_index=r.get("color_index"),
+            extra={k: v for k, v in r.items() if k not in known},
+        )
+        for r in d["regions"]
+    ]
+    markers = [Marker(m["id"], m["corner"], tuple(m["center"]), m["size_mm"]) for m in d["markers"]]
+    topo = d.get("topology")
+    return Layout(
+        game=d["game"],
+        sheet_code=d["sheet_code"],
+        field_version=d["field_version"],
+        seed=d.get("seed"),
+        options=dict(d.get("options", {})),
+        page=page,
+        markers=markers,
+        regions=regions,
+        topology=Field.from_dict(topo) if topo else None,
+    )

@@ -1,0 +1,3 @@
+from artsheets.cli import main
+
+raise SystemExit(main())

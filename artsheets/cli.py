@@ -1,0 +1,248 @@
+"""The ``artsheets`` command: one door to printing sheets, checking fields, replaying games and
+scanning photos.
+
+User mistakes raise :class:`artsheets.errors.UserError` (or a ValueError from validation) and
+end as one line on standard error with exit status 2; everything is validated before anything is
+written, and files are written atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from artsheets import __version__
+from artsheets.errors import UserError
+
+__all__ = ["main"]
+
+FORMATS = ("pdf", "svg", "png")
+MAX_RANGE = 10_000
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are UserErrors (one line, exit 2) like every other mistake."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(f"{message} (see '{self.prog} --help')")
+
+
+def parse_seeds(text: str) -> list[int]:
+    """``42`` or an inclusive range ``1..50``."""
+    from artsheets.generator.registry import MAX_SEED
+
+    def one(part: str) -> int:
+        if not part.strip().isdigit():
+            raise UserError(
+                f"bad seed '{text}': a seed is a whole number 0..{MAX_SEED} or a range A..B"
+            )
+        value = int(part)
+        if value > MAX_SEED:
+            raise UserError(f"seed {value} is too large: seeds go from 0 to {MAX_SEED}")
+        return value
+
+    if ".." in text:
+        a, b = (one(p) for p in text.split("..", 1))
+        if a > b:
+            raise UserError(f"seed range {text} is empty: write it low..high, e.g. {b}..{a}")
+        if b - a + 1 > MAX_RANGE:
+            raise UserError(f"seed range {text} has {b - a + 1} seeds; at most {MAX_RANGE}")
+        return list(range(a, b + 1))
+    return [one(text)]
+
+
+def parse_formats(text: str) -> list[str]:
+    chosen = [f.strip().lower() for f in text.split(",") if f.strip()]
+    bad = [f for f in chosen if f not in FORMATS]
+    if bad or not chosen:
+        raise UserError(
+            f"unknown format '{','.join(bad) or text}'; choose from {','.join(FORMATS)}"
+        )
+    return list(dict.fromkeys(chosen))
+
+
+# --- subcommands ---------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from artsheets.generator.registry import games
+
+    for spec in games().values():
+        lo, hi = spec.players
+        players = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        fields = []
+        if spec.standard is not None:
+            fields.append("standard field")
+        if spec.random_fields:
+            fields.append(f"random fields (field version {spec.current_version})")
+        print(f"{spec.name:10} {spec.title} - {players} players; {', '.join(fields)}")
+        for opt in spec.options:
+            default = "as players" if callable(opt.default) else opt.default
+            print(f"{'':12}--{opt.name} {opt.low}..{opt.high} (default {default}): {opt.help}")
+    return 0
+
+
+def _sheet_name(game: str, seed: int | None, page: str) -> str:
+    name = f"{game}_std" if seed is None else f"{game}_s{seed}"
+    return name if page == "a4" else f"{name}_{page}"
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from artsheets.generator.layout import PAGES
+    from artsheets.generator.registry import games, get_game
+    from artsheets.output import ensure_writable_dir
+
+    names = list(games()) if args.game.lower() == "all" else [args.game]
+    specs = []
+    for name in names:
+        try:
+            specs.append(get_game(name))
+        except ValueError as e:
+            raise UserError(str(e)) from None
+    if args.page not in PAGES:
+        raise UserError(f"unknown page size '{args.page}'; use a4 or letter")
+    formats = parse_formats(args.format)
+    if not 36 <= args.dpi <= 1200:
+        raise UserError(f"--dpi must be from 36 to 1200, got {args.dpi}")
+    seeds: list[int | None] = parse_seeds(args.seed) if args.seed is not None else [None]
+    given = {name: getattr(args, name) for name in _option_names()}
+
+    jobs = []
+    for spec in specs:
+        own = {k: v for k, v in given.items() if k in {o.name for o in spec.options}}
+        if len(specs) == 1:
+            own = {k: v for k, v in given.items() if v is not None}
+        try:
+            opts = spec.resolve_options(own)
+        except ValueError as e:
+            raise UserError(f"{spec.name}: {e}") from None
+        for seed in seeds:
+            if seed is None and spec.standard is None:
+                drawn = secrets.randbelow(1_000_000)
+                print(
+                    f"{spec.name} has no standard field: drew seed {drawn} "
+                    f"(repeat it with --seed {drawn})",
+                    file=sys.stderr,
+                )
+                seed = drawn
+            if seed is not None and not spec.random_fields:
+                raise UserError(f"{spec.name} has only its standard field; leave out --seed")
+            jobs.append((spec, seed, opts))
+
+    out_dir = ensure_writable_dir(Path(args.output))
+    from artsheets.generator.write import write_sheet
+    from artsheets.progress import progress
+
+    for spec, seed, opts in progress(jobs, len(jobs), "sheets"):
+        try:
+            paths = write_sheet(
+                spec.name,
+                seed,
+                opts,
+                args.page,
+                out_dir,
+                formats,
+                args.dpi,
+                _sheet_name(spec.name, seed, args.page),
+                args.field_version,
+            )
+        except ValueError as e:
+            raise UserError(f"{spec.name}: {e}") from None
+        if len(jobs) == 1 or args.verbose:
+            print("wrote " + ", ".join(str(p) for p in paths))
+    if len(jobs) > 1:
+        print(f"wrote {len(jobs)} sheets to {out_dir}/")
+    return 0
+
+
+def cmd_check_field(args: argparse.Namespace) -> int:
+    from artsheets.generator.checkfield import check_field_file
+
+    ok, report = check_field_file(Path(args.file))
+    print(report)
+    return 0 if ok else 1
+
+
+def _plugin(module: str) -> object:
+    return importlib.import_module(module)
+
+
+def _option_names() -> list[str]:
+    from artsheets.generator.registry import games
+
+    names: dict[str, str] = {}
+    for spec in games().values():
+        for opt in spec.options:
+            names.setdefault(opt.name, opt.help)
+    return list(names)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from artsheets.generator.registry import games
+
+    parser = _Parser(prog="artsheets", description=__doc__.split("\n")[0])
+    parser.add_argument("--version", action="version", version=f"artsheets {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("generate", help="print game sheets (PDF, SVG, PNG and layout JSON)")
+    p.add_argument("game", help=f"one of: {', '.join(games())}, or 'all'")
+    p.add_argument(
+        "--seed",
+        help="a seed (a random field) or a range A..B; without it, the game's standard field",
+    )
+    p.add_argument("--page", default="a4", type=str.lower, help="a4 (default) or letter")
+    p.add_argument("--format", default="pdf,svg,png", help="comma list of pdf,svg,png")
+    p.add_argument("--dpi", type=int, default=200, help="PNG resolution (default 200)")
+    p.add_argument("-o", "--output", default="output", help="output folder (default output/)")
+    p.add_argument("--field-version", type=int, help="an older field algorithm, to reprint")
+    p.add_argument("-v", "--verbose", action="store_true", help="name every file written")
+    seen: dict[str, object] = {}
+    for spec in games().values():
+        for opt in spec.options:
+            if opt.name not in seen:
+                seen[opt.name] = opt
+                p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("check-field", help="check a written layout: counts and constraints")
+    p.add_argument("file", help="a .layout.json written by artsheets generate")
+    p.set_defaults(func=cmd_check_field)
+
+    for name, module, help_text in (
+        ("replay", "artsheets.rules.command", "replay a game record JSON: scores and winner"),
+        ("scan", "artsheets.scanner.command", "score photos of finished sheets"),
+    ):
+        try:
+            mod = _plugin(module)
+        except ModuleNotFoundError:
+            continue
+        p = sub.add_parser(name, help=help_text)
+        mod.add_arguments(p)  # type: ignore[attr-defined]
+        p.set_defaults(func=mod.run)  # type: ignore[attr-defined]
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return int(args.func(args))
+    except UserError as e:
+        print(f"artsheets: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("artsheets: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Write one sheet in the chosen formats, each file atomically (never half-written)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from artsheets.generator.registry import build_layout
+from artsheets.generator.render_pdf import render_pdf
+from artsheets.generator.render_png import render_png
+from artsheets.generator.render_svg import render_svg
+from artsheets.output import atomic_write
+
+__all__ = ["write_sheet"]
+
+
+def write_sheet(
+    game: str,
+    seed: int | None,
+    options: Mapping[str, int],
+    page: str,
+    out_dir: Path,
+    formats: Sequence[str],
+    dpi: int,
+    name: str,
+    field_version: int | None = None,
+) -> list[Path]:
+    """Build the layout, render every format in memory, then write the files."""
+    layout = build_layout(game, seed, options, page, field_version)
+    blobs: dict[str, bytes | str] = {"layout.json": layout.to_json()}
+    if "pdf" in formats:
+        blobs["pdf"] = render_pdf(layout)
+    if "svg" in formats:
+        blobs["svg"] = render_svg(layout)
+    if "png" in formats:
+        blobs["png"] = render_png(layout, dpi)
+    paths = []
+    for ext, data in blobs.items():
+        path = out_dir / f"{name}.{ext}"
+        atomic_write(path, data)
+        paths.append(path)
+    return paths
