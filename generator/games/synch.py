@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from artsheets.generator.layout import Layout
 from artsheets.generator.registry import GameSpec, SheetOption
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import INK, Rect, Sheet, Style
 from artsheets.generator.topology import grid_neighbours
+from artsheets.generator.validation import Check
 from artsheets.rules.field import Field
 
 SYMBOLS = ("X", "O")
@@ -82,6 +84,19 @@ def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
     )
 
 
+def validate_layout(layout: Layout) -> list[Check]:
+    """An n x n grid: n*n square spaces, the topology's rows and columns matching."""
+    n = layout.options["size"]
+    spaces = [r for r in layout.regions if r.kind == "space"]
+    checks = [Check(f"{n * n} squares", len(spaces) == n * n, f"found {len(spaces)}")]
+    topo = layout.topology
+    if topo is not None:
+        cells = sorted((a["row"], a["col"]) for a in topo.attrs.values())
+        want = [(r, c) for r in range(n) for c in range(n)]
+        checks.append(Check("every row/column cell exactly once", cells == want))
+    return checks
+
+
 GAME = GameSpec(
     name="synch",
     title="Move In Synch, In Opposition",
@@ -94,4 +109,5 @@ GAME = GameSpec(
     standard=build,
     colours=lambda o: 2,
     key_labels=("1: X", "2: O"),
+    validate=validate_layout,
 )
