@@ -31,7 +31,7 @@ def test_games_lists_every_game_with_options(capsys: pytest.CaptureFixture[str])
 
 
 def test_generate_writes_all_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["generate", "synch", "--size", "12", "-o", str(tmp_path)], capsys)
+    code, _out, _ = run(["generate", "synch", "--size", "12", "-o", str(tmp_path)], capsys)
     assert code == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [f"synch_std.{e}" for e in ("layout.json", "pdf", "png", "svg")]
@@ -93,7 +93,7 @@ def test_bad_input_is_one_clear_line(
     args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out_dir = tmp_path / "out"
-    code, out, err = run([*args, "-o", str(out_dir)] if args[0] == "generate" else args, capsys)
+    code, _out, err = run([*args, "-o", str(out_dir)] if args[0] == "generate" else args, capsys)
     assert code == 2
     assert message in err
     assert err.startswith("artsheets: error: ")
@@ -126,7 +126,7 @@ def test_failed_write_keeps_the_earlier_file(tmp_path: Path, monkeypatch) -> Non
     target = tmp_path / "sheet.svg"
     target.write_text("old and complete")
 
-    def boom(fd: int, mode: str):  # noqa: ARG001
+    def boom(fd: int, mode: str):
         raise OSError("disk full")
 
     monkeypatch.setattr(output.os, "fdopen", boom)
