@@ -1,1 +1,5 @@
-"""One module per game."""
+"""One module per game; importing this package registers every game with the engine."""
+
+from artsheets.rules.games import (  # noqa: F401
+    vasarely,
+)

@@ -1,0 +1,173 @@
+"""Finished-position scoring and checking: what a photo of a finished sheet says.
+
+The scanner reads every region's colour and the players' tallies and calls
+:func:`score_position`. It takes plain data only:
+
+- ``colours``: region id -> colour index (1..k, the sheet's colour key) or None (uncoloured),
+  for spaces, segments, record marks (completion boxes, capture circles, sequence cells) and
+  Springer's triangles; ids as in ``docs/topology.md``. Missing ids count as uncoloured.
+- ``tallies``: player -> the points (or penalties) he marked in his score area or on the
+  track, or None where unreadable.
+
+It returns a :class:`PositionReport`: the scores wherever the sheet determines them (Vasarely
+via completion boxes, Miro via capture circles, Arp, Springer, Crossing The Rings, Move In
+Synch), otherwise None (Mondrian, Delaunay and Klee scores depend on move order: the tallies
+are the record), and checks, each ``{"ok", "message", "regions"}``: own-colour adjacency
+violations, impossible records, tallies that disagree with computed scores.
+
+>>> from artsheets.rules.synthetic import synch_field
+>>> rep = score_position(synch_field(2), {}, {"space-1": 1, "space-2": 2, "space-3": 1})
+>>> rep.scores
+{1: 2, 2: 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from artsheets.rules.core import Outcome, game_class, normalise_options
+from artsheets.rules.field import Field
+
+__all__ = ["Check", "PositionReport", "check_position", "score_position"]
+
+Colours = Mapping[str, int | None]
+Tallies = Mapping[int, int | None]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One finding: ``ok`` False means the sheet breaks a rule or disagrees with itself."""
+
+    ok: bool
+    message: str
+    regions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "message": self.message, "regions": list(self.regions)}
+
+
+@dataclass
+class PositionReport:
+    """Scores and checks of one position.
+
+    ``scores`` is None when the sheet alone cannot tell them; ``outcome`` is then decided from
+    the tallies if they are complete. ``details`` holds game-specific extras (Rings' scores per
+    round, Springer's chains...).
+    """
+
+    game: str
+    scores: dict[int, int] | None
+    checks: list[Check]
+    outcome: Outcome | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    @property
+    def problems(self) -> list[Check]:
+        return [c for c in self.checks if not c.ok]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "scores": None if self.scores is None else {str(k): v for k, v in self.scores.items()},
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "checks": [c.to_dict() for c in self.checks],
+            "details": self.details,
+        }
+
+
+def score_position(
+    field: Field,
+    options: Mapping[str, Any] | None,
+    colours: Colours,
+    tallies: Tallies | None = None,
+) -> PositionReport:
+    """Scores and checks of a position on ``field`` played with ``options``.
+
+    ``options`` are the game options (players, variants), resolved with the game's defaults.
+    """
+    cls = game_class(field.game)
+    opts = normalise_options(cls.game, cls.OPTIONS, options)
+    scorer = getattr(cls, "score_position", None)
+    if scorer is None:  # pragma: no cover - every registered game defines one
+        raise NotImplementedError(field.game)
+    clean = {k: v for k, v in colours.items() if v is not None}
+    tallies = {int(k): v for k, v in (tallies or {}).items()}
+    report: PositionReport = scorer(field, opts, clean, tallies)
+    return report
+
+
+def check_position(
+    field: Field,
+    options: Mapping[str, Any] | None,
+    colours: Colours,
+    tallies: Tallies | None = None,
+) -> list[Check]:
+    """Only the checks of :func:`score_position`."""
+    return score_position(field, options, colours, tallies).checks
+
+
+# --- helpers the games share ----------------------------------------------------------------
+
+
+def colour_range_checks(
+    colours: Mapping[str, int], regions: Iterable[str], allowed: Iterable[int], what: str
+) -> list[Check]:
+    """Regions coloured with a colour not in play (a misread or a stray pencil)."""
+    ok_set = set(allowed)
+    bad = [r for r in regions if r in colours and colours[r] not in ok_set]
+    if not bad:
+        return []
+    shown = ", ".join(f"{r}={colours[r]}" for r in bad[:6])
+    allowed_txt = ", ".join(str(c) for c in sorted(ok_set))
+    return [
+        Check(False, f"{what} coloured with a colour not in play ({allowed_txt}): {shown}", bad)
+    ]
+
+
+def tally_checks(
+    scores: Mapping[int, int] | None, tallies: Mapping[int, int | None], word: str = "points"
+) -> list[Check]:
+    """Compare each player's tally with the score computed from the sheet."""
+    if scores is None:
+        return []
+    out = []
+    for p in sorted(tallies):
+        t = tallies[p]
+        if t is None or p not in scores:
+            continue
+        if t != scores[p]:
+            out.append(
+                Check(False, f"player {p} tallied {t} {word}; the sheet shows {scores[p]}", [])
+            )
+        else:
+            out.append(Check(True, f"player {p}'s tally of {t} {word} agrees with the sheet", []))
+    return out
+
+
+def adjacency_checks(
+    field: Field, colours: Mapping[str, int], restrict: Iterable[int] | None, rule: str
+) -> list[Check]:
+    """One failed check per pair of same-coloured spaces that share a boundary."""
+    from artsheets.rules.common import own_colour_conflicts
+
+    out = []
+    for a, b, c in own_colour_conflicts(field, colours, restrict):
+        out.append(
+            Check(False, f"{a} and {b} are next to each other, both colour {c} ({rule})", [a, b])
+        )
+    if not out:
+        out.append(Check(True, f"no two spaces of one colour are next to each other ({rule})", []))
+    return out
+
+
+def complete_tallies(tallies: Mapping[int, int | None], players: int) -> dict[int, int] | None:
+    """The tallies as scores when every player's tally was read, else None."""
+    if all(tallies.get(p) is not None for p in range(1, players + 1)):
+        return {p: int(tallies[p]) for p in range(1, players + 1)}  # type: ignore[arg-type]
+    return None
