@@ -1,0 +1,314 @@
+"""Arp (Sid Sackson), 2-4 players: colour straight lines from where they touch the last one.
+
+Rule reading (see also ``docs/rules/arp.md``):
+
+- Lines are ``data["lines"]`` (vertices in order) cut into pieces ``data["pieces"]`` between
+  consecutive vertices. Player p colours with colour p.
+- "The line just coloured" is the stretch coloured on the previous turn. A line touches it at
+  a vertex of that stretch (its ends included) where the two lines cross or meet.
+- A touching move picks such a vertex, another line through it and a direction, and colours
+  that line from the vertex in that direction until its end or until the next piece is
+  already coloured; the first piece must be uncoloured. A partly coloured line may be chosen
+  from a touching point next to its uncoloured part.
+- If no touching move exists (and on the first move) the player makes a free move: he colours
+  one whole uncoloured stretch of any line (a whole line while it is uncoloured), i.e. a
+  maximal run of uncoloured pieces.
+- Variant ``stop_at_own``: colouring also stops on reaching a vertex where a line of the
+  mover's colour passes, and a free move's stretch ends there too ("may not run past it").
+- Completing the boundary of a space captures it: the captor fills it with his colour and
+  scores one point. One move may capture several spaces.
+- The game ends when every piece is coloured. Highest total wins; four players may play as
+  teams (1+3 against 2+4) with Miro's partnership scoring variants.
+
+Moves: ``<line>@<vertex><+|->``, e.g. ``line-4@v-17+``: colour ``line-4`` from vertex
+``v-17`` towards its last (``+``) or first (``-``) vertex. Free moves are written from the
+stretch's end nearer the line's first vertex, with ``+``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from artsheets.rules.common import PARTNERSHIP_OPTION, TEAMS_OPTION, decide, teams_of
+from artsheets.rules.core import (
+    IllegalMoveError,
+    Move,
+    Option,
+    OptionError,
+    State,
+    field_cache,
+    register,
+)
+from artsheets.rules.field import Field
+from artsheets.rules.games.miro import check_team_options
+from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
+
+
+class _Net:
+    """Arp's field as index tables, built once per field."""
+
+    def __init__(self, field: Field) -> None:
+        data = field.data
+        try:
+            lines: dict[str, list[str]] = data["lines"]
+            pieces: dict[str, list[str]] = data["pieces"]
+            self.space_segs = {s: tuple(v) for s, v in data["space_segments"].items()}
+            self.seg_spaces = {s: tuple(v) for s, v in data["segment_spaces"].items()}
+        except KeyError as e:
+            raise OptionError(f"an Arp field needs data[{e.args[0]!r}]") from None
+        self.lines = sorted(lines, key=_natural)
+        self.vertices = {ln: tuple(lines[ln]) for ln in self.lines}
+        self.pieces = {ln: tuple(pieces[ln]) for ln in self.lines}
+        for ln in self.lines:
+            if len(self.pieces[ln]) != len(self.vertices[ln]) - 1:
+                raise OptionError(f"{ln}: needs one piece between each two consecutive vertices")
+        self.at: dict[str, list[tuple[str, int]]] = {}
+        for ln in self.lines:
+            for i, v in enumerate(self.vertices[ln]):
+                self.at.setdefault(v, []).append((ln, i))
+        self.piece_line = {p: ln for ln in self.lines for p in self.pieces[ln]}
+        self.all_pieces = [p for ln in self.lines for p in self.pieces[ln]]
+
+
+def _natural(s: str) -> tuple[str, int]:
+    head, _, tail = s.rpartition("-")
+    return (head, int(tail)) if tail.isdigit() else (s, -1)
+
+
+@register
+class Arp(State):
+    game = "arp"
+    title = "Arp"
+    OPTIONS: Mapping[str, Option] = {
+        "players": Option(2, "number of players", choices=(2, 3, 4)),
+        "stop_at_own": Option(False, "variant: colouring stops at a line of your own colour", kind=bool),
+        "teams": TEAMS_OPTION,
+        "partnership": PARTNERSHIP_OPTION,
+    }
+    _COPY = ("piece_colour", "captured")
+
+    def _setup(self) -> None:
+        check_team_options(self.players, self.options)
+        self._net = field_cache(self.field, "arp-net", _Net)
+        self.piece_colour: dict[str, int] = {}
+        self.captured: dict[str, int] = {}
+        self.last: tuple[str, int, int] | None = None  # line, first and last vertex index
+        self.moves_made = 0
+
+    def current_player(self) -> int | None:
+        return None if self._outcome else self.moves_made % self.players + 1
+
+    # --- geometry of a move -------------------------------------------------------------
+
+    def _own_at(self, vertex: str, line: str, player: int) -> bool:
+        """A line of the player's colour passes through ``vertex`` (other than ``line``)."""
+        for ln, i in self._net.at[vertex]:
+            if ln == line:
+                continue
+            pcs = self._net.pieces[ln]
+            if (i < len(pcs) and self.piece_colour.get(pcs[i]) == player) or (
+                i > 0 and self.piece_colour.get(pcs[i - 1]) == player
+            ):
+                return True
+        return False
+
+    def _stretch(self, line: str, i: int, step: int, player: int) -> list[int]:
+        """Piece indexes coloured from vertex ``i`` of ``line`` going ``step`` (+1/-1)."""
+        pcs = self._net.pieces[line]
+        verts = self._net.vertices[line]
+        out = []
+        stop_own = self.options["stop_at_own"]
+        k = i if step > 0 else i - 1
+        while 0 <= k < len(pcs) and pcs[k] not in self.piece_colour:
+            out.append(k)
+            nxt = k + 1 if step > 0 else k
+            if stop_own and self._own_at(verts[nxt], line, player):
+                break
+            k += step
+        return out
+
+    def _touching_moves(self, player: int) -> list[tuple[str, int, int]]:
+        if self.last is None:
+            return []
+        line, a, b = self.last
+        out = []
+        for v in self._net.vertices[line][a : b + 1]:
+            for ln, i in self._net.at[v]:
+                if ln == line:
+                    continue
+                pcs = self._net.pieces[ln]
+                if i < len(pcs) and pcs[i] not in self.piece_colour:
+                    out.append((ln, i, 1))
+                if i > 0 and pcs[i - 1] not in self.piece_colour:
+                    out.append((ln, i, -1))
+        return out
+
+    def _free_moves(self, player: int) -> list[tuple[str, int, int]]:
+        out = []
+        stop_own = self.options["stop_at_own"]
+        for ln in self._net.lines:
+            pcs = self._net.pieces[ln]
+            verts = self._net.vertices[ln]
+            for k, p in enumerate(pcs):
+                if p in self.piece_colour:
+                    continue
+                if (
+                    k == 0
+                    or pcs[k - 1] in self.piece_colour
+                    or (stop_own and self._own_at(verts[k], ln, player))
+                ):
+                    out.append((ln, k, 1))
+        return out
+
+    def _fmt(self, m: tuple[str, int, int]) -> str:
+        ln, i, step = m
+        return f"{ln}@{self._net.vertices[ln][i]}{'+' if step > 0 else '-'}"
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome:
+            return []
+        player = self.moves_made % self.players + 1
+        moves = self._touching_moves(player) or self._free_moves(player)
+        lines = self._net.lines
+        rank = {ln: k for k, ln in enumerate(lines)}
+        moves = sorted(set(moves), key=lambda m: (rank[m[0]], m[1], -m[2]))
+        return [self._fmt(m) for m in moves]
+
+    def _parse(self, move: Move) -> tuple[str, int, int]:
+        body, sign = move[:-1], move[-1:]
+        line, _, vertex = body.partition("@")
+        if sign not in "+-" or not sign or not vertex:
+            raise IllegalMoveError(f"{move}: write a move as line@vertex+ or line@vertex-, e.g. line-4@v-17+")
+        verts = self._net.vertices.get(line)
+        if verts is None:
+            raise IllegalMoveError(f"{move}: there is no line '{line}' on this field")
+        if vertex not in verts:
+            raise IllegalMoveError(f"{move}: {vertex} is not on {line}")
+        return line, verts.index(vertex), 1 if sign == "+" else -1
+
+    def _play(self, move: Move) -> None:
+        player = self.moves_made % self.players + 1
+        m = self._parse(move)
+        line, i, step = m
+        pcs = self._net.pieces[line]
+        k = i if step > 0 else i - 1
+        if not 0 <= k < len(pcs):
+            raise IllegalMoveError(f"{move}: {line} ends at {self._net.vertices[line][i]} in that direction")
+        if pcs[k] in self.piece_colour:
+            raise IllegalMoveError(f"{move}: {line} is already coloured there ({pcs[k]})")
+        touching = self._touching_moves(player)
+        if touching:
+            if m not in touching:
+                assert self.last is not None
+                raise IllegalMoveError(
+                    f"{move}: you must choose a line touching the stretch just coloured on "
+                    f"{self.last[0]}, from the point where it touches"
+                )
+        elif m not in self._free_moves(player):
+            raise IllegalMoveError(
+                f"{move}: no line touches the stretch just coloured, so colour a whole "
+                "uncoloured stretch of a line, written from its end nearer the line's start "
+                "with +"
+            )
+        ks = self._stretch(line, i, step, player)
+        for k in ks:
+            self.piece_colour[pcs[k]] = player
+        lo, hi = (ks[0], ks[-1] + 1) if step > 0 else (ks[-1], ks[0] + 1)
+        self.last = (line, lo, hi)
+        gained = 0
+        for k in ks:
+            for sp in self._net.seg_spaces.get(pcs[k], ()):
+                if sp not in self.captured and all(
+                    b in self.piece_colour for b in self._net.space_segs[sp]
+                ):
+                    self.captured[sp] = player
+                    gained += 1
+        if gained:
+            self._scores[player] = self._scores.get(player, 0) + gained
+        self.moves_made += 1
+        if len(self.piece_colour) == len(self._net.all_pieces):
+            self._outcome = decide(
+                self.scores(),
+                "every line is coloured",
+                teams=teams_of(self.players, self.options["teams"]),
+                partnership=self.options["partnership"],
+            )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            tuple(sorted(self.piece_colour.items())),
+            tuple(sorted(self.captured.items())),
+            self.last,
+            self.moves_made,
+        )
+
+    def _describe(self) -> list[str]:
+        lines = []
+        for ln in self._net.lines:
+            row = "".join(str(self.piece_colour.get(p, ".")) for p in self._net.pieces[ln])
+            lines.append(f"  {ln:>8} {row}")
+        if self.last:
+            ln, a, b = self.last
+            v = self._net.vertices[ln]
+            lines.append(f"last stretch: {ln} from {v[a]} to {v[b]}")
+        return lines
+
+    @classmethod
+    def score_position(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        tallies: Mapping[int, int | None],
+    ) -> PositionReport:
+        """A captured space is filled with its captor's colour: one point each."""
+        players = options["players"]
+        net = field_cache(field, "arp-net", _Net)
+        checks: list[Check] = []
+        checks += colour_range_checks(colours, net.all_pieces, range(1, players + 1), "line pieces")
+        checks += colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
+        scores = {p: 0 for p in range(1, players + 1)}
+        for sp in field.spaces:
+            owner = colours.get(sp)
+            bound = net.space_segs.get(sp, ())
+            open_segs = [b for b in bound if b not in colours]
+            if owner is None:
+                if bound and not open_segs:
+                    checks.append(Check(False, f"{sp} is surrounded but not filled in", [sp]))
+                continue
+            if open_segs:
+                checks.append(
+                    Check(
+                        False,
+                        f"{sp} is filled with colour {owner} but {len(open_segs)} of its sides "
+                        "are uncoloured",
+                        [sp, *open_segs],
+                    )
+                )
+                continue
+            if owner not in {colours[b] for b in bound}:
+                checks.append(
+                    Check(
+                        False,
+                        f"{sp} is filled with colour {owner}, which colours none of its sides: "
+                        "the captor colours its last side",
+                        [sp],
+                    )
+                )
+                continue
+            if owner in scores:
+                scores[owner] += 1
+        left = [p for p in net.all_pieces if p not in colours]
+        if left:
+            checks.append(Check(False, f"game not finished: {len(left)} line pieces uncoloured", left))
+        checks += tally_checks(scores, tallies)
+        outcome = None
+        if not left:
+            outcome = decide(
+                scores,
+                "every line is coloured",
+                teams=teams_of(players, options["teams"]),
+                partnership=options["partnership"],
+            )
+        return PositionReport(cls.game, scores, checks, outcome)

@@ -1,0 +1,244 @@
+"""Miro (Sid Sackson), 2-4 players: colour a self-crossing curve, capture the spaces it closes.
+
+Rule reading (see also ``docs/rules/miro.md``):
+
+- The curve is the cyclic list ``data["segments"]``; colouring runs along it, straight through
+  crossings. Player p colours with colour p.
+- Move 1 colours one segment. Move 2 colours the two segments that follow it at either end;
+  this fixes the direction for the rest of the game. Move 3 colours the next three. Every
+  later move colours the next 1, 2 or 3 segments from the front end. Near the end a move
+  never colours more segments than remain (moves 2 and 3 then colour all that remain).
+- A move that colours the last uncoloured segment around a space captures it (the captor
+  colours its capture circle) and scores one point per boundary segment of the captor's
+  colour. One move may capture several spaces.
+- The game ends when every segment is coloured. Highest total wins. Two players each use two
+  score areas (only the sheet differs). Four players may play as teams (partners opposite:
+  1+3 against 2+4); team totals are the partners' sum, or with the partnership variants the
+  lower (``double_lower``) or higher (``double_higher``) partner's score doubled.
+
+Moves: the segment ids coloured, in colouring order, joined by commas, e.g.
+``segment-7,segment-8``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from artsheets.rules.common import PARTNERSHIP_OPTION, TEAMS_OPTION, decide, teams_of
+from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
+from artsheets.rules.field import Field
+from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
+
+
+def check_team_options(players: int, options: Mapping[str, Any]) -> None:
+    """Teams need four players; a partnership variant needs teams (shared by Miro and Arp)."""
+    if options["teams"] and players != 4:
+        raise OptionError("teams need four players")
+    if options["partnership"] != "sum" and not options["teams"]:
+        raise OptionError("a partnership scoring variant needs teams=true")
+
+
+@register
+class Miro(State):
+    game = "miro"
+    title = "Miro"
+    OPTIONS: Mapping[str, Option] = {
+        "players": Option(2, "number of players", choices=(2, 3, 4)),
+        "teams": TEAMS_OPTION,
+        "partnership": PARTNERSHIP_OPTION,
+    }
+    _COPY = ("seg_colour", "captured")
+
+    def _setup(self) -> None:
+        check_team_options(self.players, self.options)
+        data = self.field.data
+        try:
+            self._segs: tuple[str, ...] = tuple(data["segments"])
+            self._seg_spaces = {s: tuple(v) for s, v in data["segment_spaces"].items()}
+            self._space_segs = {s: tuple(v) for s, v in data["space_segments"].items()}
+        except KeyError as e:
+            raise OptionError(f"a Miro field needs data[{e.args[0]!r}]") from None
+        if not self._segs:
+            raise OptionError("a Miro field needs at least one segment")
+        self._index = {s: i for i, s in enumerate(self._segs)}
+        self.seg_colour: dict[str, int] = {}
+        self.captured: dict[str, int] = {}
+        self.start = -1  # index of the first segment
+        self.direction = 0  # +1 / -1 along data["segments"], fixed by move 2
+        self.front = -1  # index of the segment coloured last at the front end
+        self.moves_made = 0
+
+    def current_player(self) -> int | None:
+        return None if self._outcome else self.moves_made % self.players + 1
+
+    def _run(self, origin: int, step: int, count: int) -> list[str]:
+        n = len(self._segs)
+        return [self._segs[(origin + step * k) % n] for k in range(1, count + 1)]
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome:
+            return []
+        left = len(self._segs) - len(self.seg_colour)
+        if self.moves_made == 0:
+            return list(self._segs)
+        if self.moves_made == 1:
+            k = min(2, left)
+            moves = [",".join(self._run(self.start, step, k)) for step in (1, -1)]
+            return sorted(set(moves), key=moves.index)
+        counts = [min(3, left)] if self.moves_made == 2 else range(1, min(3, left) + 1)
+        return [",".join(self._run(self.front, self.direction, k)) for k in counts]
+
+    def _rule_for(self) -> str:
+        """What the current move must be, in words (for error messages)."""
+        if self.moves_made == 1:
+            return "move 2 colours the two segments after the first one, at either of its ends"
+        nxt = self._segs[(self.front + self.direction) % len(self._segs)]
+        if self.moves_made == 2:
+            return f"move 3 colours the next three segments from the front end, starting {nxt}"
+        return f"colour the next 1-3 segments from the front end, in order, starting {nxt}"
+
+    def _play(self, move: Move) -> None:
+        segs = move.split(",")
+        for s in segs:
+            if s not in self._index:
+                raise IllegalMoveError(f"{move}: there is no segment '{s}' on this field")
+            if s in self.seg_colour:
+                raise IllegalMoveError(f"{move}: {s} is already coloured")
+        if self.moves_made == 0:
+            if len(segs) != 1:
+                raise IllegalMoveError(f"{move}: the first move colours exactly one segment")
+        elif move not in self.legal_moves():
+            raise IllegalMoveError(f"{move}: {self._rule_for()}")
+        player = self.moves_made % self.players + 1
+        if self.moves_made == 0:
+            self.start = self.front = self._index[segs[0]]
+        elif self.moves_made == 1:
+            n = len(self._segs)
+            self.direction = 1 if self._index[segs[0]] == (self.start + 1) % n else -1
+            self.front = self._index[segs[-1]]
+        else:
+            self.front = self._index[segs[-1]]
+        for s in segs:
+            self.seg_colour[s] = player
+        gained = 0
+        for s in segs:
+            for sp in self._seg_spaces.get(s, ()):
+                if sp in self.captured:
+                    continue
+                bound = self._space_segs[sp]
+                if all(b in self.seg_colour for b in bound):
+                    self.captured[sp] = player
+                    gained += sum(1 for b in bound if self.seg_colour[b] == player)
+        if gained:
+            self._scores[player] = self._scores.get(player, 0) + gained
+        self.moves_made += 1
+        if len(self.seg_colour) == len(self._segs):
+            self._outcome = decide(
+                self.scores(),
+                "every segment is coloured",
+                teams=teams_of(self.players, self.options["teams"]),
+                partnership=self.options["partnership"],
+            )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            tuple(sorted(self.seg_colour.items())),
+            tuple(sorted(self.captured.items())),
+            self.start,
+            self.direction,
+            self.front,
+            self.moves_made,
+        )
+
+    def _describe(self) -> list[str]:
+        curve = "".join(str(self.seg_colour.get(s, ".")) for s in self._segs)
+        lines = [f"curve   {curve}"]
+        if self.captured:
+            caps = ", ".join(f"{sp}:P{p}" for sp, p in sorted(self.captured.items()))
+            lines.append(f"captured {caps}")
+        return lines
+
+    @classmethod
+    def score_position(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        tallies: Mapping[int, int | None],
+    ) -> PositionReport:
+        """Capture circles say who captured each space; boundary colours say for how much."""
+        players = options["players"]
+        data = field.data
+        segs: list[str] = list(data["segments"])
+        marks: dict[str, str] = dict(data.get("capture_marks", {}))
+        checks: list[Check] = []
+        checks += colour_range_checks(colours, segs, range(1, players + 1), "segments")
+        checks += colour_range_checks(colours, marks.values(), range(1, players + 1), "capture circles")
+        checks += _contiguity_checks(segs, colours)
+        scores = {p: 0 for p in range(1, players + 1)}
+        for sp, bound in data["space_segments"].items():
+            mark = marks.get(sp)
+            owner = colours.get(mark) if mark else None
+            open_segs = [b for b in bound if b not in colours]
+            if owner is None:
+                if not open_segs:
+                    checks.append(
+                        Check(False, f"{sp} is surrounded but its capture circle is empty", [mark or sp])
+                    )
+                continue
+            if open_segs:
+                checks.append(
+                    Check(
+                        False,
+                        f"{sp}'s capture circle is coloured {owner} but its boundary is not "
+                        f"complete ({len(open_segs)} segments uncoloured)",
+                        [mark, *open_segs],
+                    )
+                )
+                continue
+            if owner not in {colours[b] for b in bound}:
+                checks.append(
+                    Check(
+                        False,
+                        f"{sp} was captured by colour {owner}, which colours none of its boundary: "
+                        "the captor colours its last segment",
+                        [mark],
+                    )
+                )
+                continue
+            if owner in scores:
+                scores[owner] += sum(1 for b in bound if colours[b] == owner)
+        left = [s for s in segs if s not in colours]
+        if left:
+            checks.append(Check(False, f"game not finished: {len(left)} segments uncoloured", left))
+        checks += tally_checks(scores, tallies)
+        outcome = None
+        if not left:
+            outcome = decide(
+                scores,
+                "every segment is coloured",
+                teams=teams_of(players, options["teams"]),
+                partnership=options["partnership"],
+            )
+        return PositionReport(cls.game, scores, checks, outcome)
+
+
+def _contiguity_checks(segs: list[str], colours: Mapping[str, int]) -> list[Check]:
+    """Coloured segments always form one unbroken stretch of the curve."""
+    n = len(segs)
+    coloured = [s in colours for s in segs]
+    if all(coloured) or not any(coloured):
+        return []
+    starts = sum(1 for i in range(n) if coloured[i] and not coloured[i - 1])
+    if starts > 1:
+        gaps = [segs[i] for i in range(n) if not coloured[i] and coloured[i - 1]]
+        return [
+            Check(
+                False,
+                f"the coloured curve is broken into {starts} pieces; play colours one unbroken "
+                "stretch",
+                gaps,
+            )
+        ]
+    return []
