@@ -139,8 +139,8 @@ class _Grid:
 
     def __init__(self, rng: Rng, rows: int, cols: int, w: int, h: int) -> None:
         self.rows, self.cols, self.w, self.h = rows, cols, w, h
-        col_w = _sizes(rng, w, cols, 18)
-        row_h = _sizes(rng, h, rows, 18)
+        col_w = _sizes(rng, w, cols, 32)
+        row_h = _sizes(rng, h, rows, 32)
         xs = [0, *itertools.accumulate(col_w)]
         ys = [0, *itertools.accumulate(row_h)]
         self.v: list[list[IPoint]] = []
