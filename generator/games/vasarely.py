@@ -290,13 +290,21 @@ def _split_face(
     """Cut one rhombus face into ``n`` convex pieces by chords; biggest piece first."""
     pieces = [[(Fraction(p), Fraction(r)) for p, r in corners]]
     chords: list[tuple[Exact, Exact]] = []
-    main = families[rng.below(2)]  # most chords run parallel to one edge: op-art stripes
+    # Most chords run parallel to one edge (op-art stripes), some to the other edge, a few
+    # along a diagonal.
+    main = rng.below(2)
+    weights = ((main, 0.6), (1 - main, 0.3), (2, 0.05), (3, 0.05))
     for _ in range(60):
         if len(pieces) >= n:
             break
         idx = max(range(len(pieces)), key=lambda i: (_area2(pieces[i]), -i))
         piece = pieces[idx]
-        fam = main if rng.random() < 0.55 else families[rng.below(len(families))]
+        u, fam = rng.random(), families[3]
+        for i, w in weights:
+            if u < w:
+                fam = families[i]
+                break
+            u -= w
         a, b = fam
         values = [a * x + b * y for x, y in piece]
         lo, hi = min(values), max(values)
@@ -310,6 +318,31 @@ def _split_face(
         pieces[idx : idx + 1] = [left, right]
         chords.append((ends[0], ends[-1]))
     return pieces, chords
+
+
+def _assign_dots(rng: Rng, fits: list[list[int]]) -> list[int] | None:
+    """A dot count per space from the counts that fit it, every count 1..5 used at least once
+    (random, deterministic); None if impossible."""
+    order = rng.shuffled(range(len(fits)))
+    counts = list(range(1, MAX_DOTS + 1))
+    counts.sort(key=lambda d: sum(d in f for f in fits))  # rarest count first
+
+    def place(k: int, used: dict[int, int]) -> dict[int, int] | None:
+        if k == len(counts):
+            return used
+        for i in order:
+            if i not in used and counts[k] in fits[i]:
+                found = place(k + 1, {**used, i: counts[k]})
+                if found is not None:
+                    return found
+        return None
+
+    chosen = place(0, {})
+    if chosen is None or any(not f for f in fits):
+        return None
+    return [
+        chosen[i] if i in chosen else fits[i][rng.below(len(fits[i]))] for i in range(len(fits))
+    ]
 
 
 def _face_units(corners: tuple[tuple[int, int], ...]) -> tuple[Point, Point]:
@@ -353,28 +386,20 @@ def _make_cube(rng: Rng, centre: Point) -> tuple[Cube, list[str]]:
     # Stable geometric order: by centroid row, then column (0.01 mm grid).
     polys.sort(key=lambda pf: (q(pf[0].centroid.y), q(pf[0].centroid.x)))
     units = [_face_units(c) for c, _ in FACES]
-    caps = []
-    for poly, f in polys:
-        cap = 0
-        for d in range(MAX_DOTS, 0, -1):
-            if place_dots(poly, d, *units[f]) is not None:
-                cap = d
-                break
-        caps.append(cap)
-    dots = [0] * len(polys)
-    for d in range(MAX_DOTS, 0, -1):  # every count once; nested capacities make greedy exact
-        options = [i for i, c in enumerate(caps) if c >= d and dots[i] == 0]
-        if not options:
-            problems.append(f"no space can hold {d} dots")
-            break
-        dots[options[rng.below(len(options))]] = d
-    for i, c in enumerate(caps):
-        if dots[i] == 0 and c > 0:
-            dots[i] = rng.integer(1, c)
-    spaces = []
-    for (poly, f), d in zip(polys, dots, strict=True):
-        centres = place_dots(poly, d, *units[f]) if d else ()
-        spaces.append(Space(tuple(poly.exterior.coords[:-1]), d, centres or ()))
+    # Which dot counts fit each space (dot patterns differ in shape, so these sets need not be
+    # nested), then every count 1..5 on its own space, then random fitting counts elsewhere.
+    placements = [
+        {d: pts for d in range(1, MAX_DOTS + 1) if (pts := place_dots(poly, d, *units[f]))}
+        for poly, f in polys
+    ]
+    dots = _assign_dots(rng, [sorted(p) for p in placements])
+    if dots is None:
+        problems.append("the spaces cannot show every dot count 1..5")
+        dots = [min(p, default=0) for p in placements]
+    spaces = [
+        Space(tuple(poly.exterior.coords[:-1]), d, placements[i].get(d, ()))
+        for i, ((poly, _), d) in enumerate(zip(polys, dots, strict=True))
+    ]
     cube = Cube(
         centre=centre,
         outline=tuple(_to_mm(centre, v) for v in HEXAGON),
