@@ -63,7 +63,8 @@ GRID = 50  # split coordinates lie on a 0.5 mm grid
 MIN_SIDE = 6 * U  # short side of every space (a pencil fills 6 mm easily, lines take 0.5)
 MIN_AREA = 70 * U * U  # mm2 in units^2
 MIN_SHARED = 3 * U  # every shared boundary (and every T-junction offset) at least 3 mm
-VARIETY = 4  # largest space >= VARIETY x median space
+VARIETY = 4  # largest space >= VARIETY x median space (fields of 40 spaces or more)
+VARIETY_SMALL = 2  # ... for smaller fields, where a 4:1 spread leaves too little room
 DEFAULT_SPACES = 99
 POINTS = 80  # boxes per score area
 
@@ -363,10 +364,11 @@ def _rect_checks(rects: Sequence[IRect], w: int, h: int, spaces: int) -> list[Ch
     areas = sorted((r[2] - r[0]) * (r[3] - r[1]) for r in rects)
     if areas:
         median = areas[len(areas) // 2]
+        ratio = VARIETY if spaces >= 40 else VARIETY_SMALL
         checks.append(
             Check(
-                f"varied sizes (largest >= {VARIETY} x median)",
-                areas[-1] >= VARIETY * median,
+                f"varied sizes (largest >= {ratio} x median)",
+                areas[-1] >= ratio * median,
                 f"largest {areas[-1] / U / U:.0f} mm2, median {median / U / U:.0f} mm2",
             )
         )

@@ -127,7 +127,7 @@ def _grid_shape(rng: Rng, spaces: int, w: int, h: int) -> tuple[int, int]:
         for cols in range(3, 40):
             extra = rows * cols - spaces
             aspect = (w / cols) / (h / rows)
-            if 6 + spaces // 12 <= extra <= 14 + spaces // 6 and 0.8 <= aspect <= 1.25:
+            if 4 + spaces // 10 <= extra <= 6 + spaces // 5 and 0.8 <= aspect <= 1.25:
                 options.append((rows, cols))
     if not options:
         raise ValueError(f"no grid for {spaces} spaces")
@@ -177,6 +177,10 @@ class _Grid:
             return self.cell_of(i - 1, j), self.cell_of(i, j)
         return self.cell_of(i, j - 1), self.cell_of(i, j)  # "v": v[i][j] to v[i+1][j]
 
+    def edge_side_cells(self, key: tuple[str, int, int]) -> tuple[tuple[int, int], ...]:
+        kind, i, j = key
+        return ((i - 1, j), (i, j)) if kind == "h" else ((i, j - 1), (i, j))
+
     def edge_ends(self, key: tuple[str, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
         kind, i, j = key
         return ((i, j), (i, j + 1)) if kind == "h" else ((i, j), (i + 1, j))
@@ -197,6 +201,8 @@ class _Grid:
                 a, b = self.edge_cells(key)
                 if a is None or b is None or a == b or self.size[a] + self.size[b] > 3:
                     continue
+                if key in self.inserted or self.split_cells & set(self.edge_side_cells(key)):
+                    continue  # (merges after splits) keep every split and T-junction
                 ends = self.edge_ends(key)
                 interior = [e for e in ends if 0 < e[0] < self.rows and 0 < e[1] < self.cols]
                 score = sum(self.lost[e[0]][e[1]] > 0 for e in interior) * 4
@@ -382,8 +388,10 @@ def make_geometry(rng: Rng, opts: Mapping[str, int]) -> Geometry:
     rows, cols = _grid_shape(rng.child("shape"), spaces, w, h)
     grid = _Grid(rng.child("grid"), rows, cols, w, h)
     splits = rng.child("counts").integer(2, 3 + spaces // 30)
-    merged = grid.merge(rng.child("merge"), rows * cols - spaces + splits)
-    grid.split(rng.child("split"), splits - (rows * cols - spaces + splits - merged))
+    merged = grid.merge(rng.child("merge"), rows * cols - spaces)
+    split = grid.split(rng.child("split"), splits)
+    # Every split made one space too many: merge as many more (away from the splits).
+    grid.merge(rng.child("merge-more"), rows * cols - merged + split - spaces)
     segments = tuple(grid.segments())
     triangles = tuple(_triangles(rng.child("triangles"), segments, w, h))
     return Geometry(w, h, segments, triangles)
