@@ -226,6 +226,11 @@ class State(ABC):
         """Everything that distinguishes two positions (for equality)."""
 
     @abstractmethod
+    def sheet_colours(self) -> dict[str, int]:
+        """Region id -> colour index: what a photo of the sheet would show now (the input
+        :func:`artsheets.rules.position.score_position` takes)."""
+
+    @abstractmethod
     def _describe(self) -> list[str]:
         """Lines describing the position, for ``str(state)``."""
 

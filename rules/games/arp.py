@@ -235,6 +235,10 @@ class Arp(State):
                 partnership=self.options["partnership"],
             )
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: line pieces and captured (filled) spaces."""
+        return {**self.piece_colour, **self.captured}
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.piece_colour.items())),

@@ -160,6 +160,10 @@ class Delaunay(State):
             self.scores(), reason, teams=teams_of(self.players, self.players == 4), lower_wins=True
         )
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: the filled spaces."""
+        return dict(self.colour)
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.colour.items())),

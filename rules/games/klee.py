@@ -232,6 +232,15 @@ class Klee(State):
         elif len(self.colour) == len(self.field.spaces):
             self._outcome = decide(self.scores(), "the field is full")
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: squares and the sequence areas' cells."""
+        out = dict(self.colour)
+        areas = self.field.data["sequence_areas"]
+        for p in (1, 2):
+            for a, seq in zip(self.areas, self.sequences[p], strict=False):
+                out.update(zip(areas[str(p)][a], seq, strict=True))
+        return out
+
     def _key(self) -> tuple[Any, ...]:
         return (tuple(sorted(self.colour.items())), tuple(sorted(self.sequences.items())), self.turn)
 

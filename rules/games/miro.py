@@ -141,6 +141,13 @@ class Miro(State):
                 partnership=self.options["partnership"],
             )
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: segments and capture circles."""
+        marks = self.field.data.get("capture_marks", {})
+        out = dict(self.seg_colour)
+        out.update({marks[sp]: p for sp, p in self.captured.items() if sp in marks})
+        return out
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.seg_colour.items())),

@@ -202,6 +202,10 @@ class Mondrian(State):
     def _finish(self, reason: str) -> None:
         self._outcome = decide(self.scores(), reason, teams=teams_of(self.players, self.options["teams"]))
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: the filled spaces."""
+        return dict(self.colour)
+
     def _key(self) -> tuple[Any, ...]:
         return (tuple(sorted(self.colour.items())), self.turn)
 

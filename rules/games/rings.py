@@ -251,6 +251,10 @@ class Rings(State):
             if self.round == len(self._targets):
                 self._outcome = decide(self.scores(), f"all {self.round} rounds played")
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheets shows: the filled sections of every round."""
+        return dict(self.colour)
+
     def _key(self) -> tuple[Any, ...]:
         return (tuple(sorted(self.colour.items())), self.round, self.step)
 

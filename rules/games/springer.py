@@ -175,6 +175,10 @@ class Springer(State):
         if round_over or not any(self._moves(p) for p in range(1, self.players + 1)):
             self._outcome = _result(self.scores(), self.completed)
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: spaces and triangles."""
+        return {**self.colour, **self.owner}
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.colour.items())),

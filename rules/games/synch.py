@@ -195,6 +195,10 @@ class Synch(State):
         elif s1 > s2 + empty or s2 > s1 + empty:
             self._outcome = decide(self.scores(), "the leader can no longer be caught")
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: each square's symbol as its player's colour."""
+        return dict(self.symbol)
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.symbol.items())),

@@ -130,6 +130,13 @@ class Vasarely(State):
                 self._outcome = decide(self.scores(), "all cubes completed")
         self.turn += 1
 
+    def sheet_colours(self) -> dict[str, int]:
+        """What a photo of the sheet shows: spaces and completion boxes."""
+        marks = self.field.data.get("completion_marks", {})
+        out = dict(self.colour)
+        out.update({marks[g]: p for g, p in self.completed.items() if g in marks})
+        return out
+
     def _key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted(self.colour.items())),
