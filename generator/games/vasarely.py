@@ -207,14 +207,29 @@ def _on_open_segment(pt: Exact, a: Exact, b: Exact) -> bool:
     return 0 < dot < length2
 
 
-def _with_junctions(poly: list[Exact], points: Sequence[Exact]) -> list[Exact]:
-    """Insert the points lying inside an edge (T-junctions), so neighbours share vertices."""
+def _with_junctions(
+    poly: list[Exact], points: Sequence[Exact], fpts: Sequence[tuple[float, float]]
+) -> list[Exact]:
+    """Insert the points lying inside an edge (T-junctions), so neighbours share vertices.
+
+    ``fpts`` are ``points`` as floats: a float test picks the candidates, the exact test
+    decides."""
     out: list[Exact] = []
     n = len(poly)
     for i in range(n):
         a, b = poly[i], poly[(i + 1) % n]
+        ax, ay, bx, by = float(a[0]), float(a[1]), float(b[0]), float(b[1])
+        near = [
+            p
+            for p, (x, y) in zip(points, fpts, strict=True)
+            if abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) < 1e-6
+            and min(ax, bx) - 1e-6 <= x <= max(ax, bx) + 1e-6
+            and min(ay, by) - 1e-6 <= y <= max(ay, by) + 1e-6
+            and abs(x - ax) + abs(y - ay) > 1e-9
+            and abs(x - bx) + abs(y - by) > 1e-9
+        ]
         out.append(a)
-        inner = [p for p in points if _on_open_segment(p, a, b)]
+        inner = [p for p in near if _on_open_segment(p, a, b)]
         inner.sort(key=lambda p: (p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2)
         for p in inner:
             if p != out[-1]:
@@ -263,18 +278,20 @@ def _patterns(d: int, u1: Point, u2: Point) -> list[list[Point]]:
     return out
 
 
-def place_dots(poly: Polygon, d: int, u1: Point, u2: Point) -> tuple[Point, ...] | None:
-    """Centres for ``d`` dots well inside ``poly`` (None if they do not fit)."""
+def dot_placements(poly: Polygon, u1: Point, u2: Point) -> dict[int, tuple[Point, ...]]:
+    """For each dot count 1..5 that fits well inside ``poly``: the dot centres."""
     inner = poly.buffer(-(DOT_R + DOT_CLEAR), join_style="mitre")
     if inner.is_empty or inner.geom_type != "Polygon":
-        return None
+        return {}
     centres = [polylabel(inner, tolerance=0.05), inner.centroid]
-    for pattern in _patterns(d, u1, u2):
-        for c in centres:
+    out = {}
+    for d in range(1, MAX_DOTS + 1):
+        for pattern, c in ((p, c) for p in _patterns(d, u1, u2) for c in centres):
             pts = [_qpt((c.x + dx, c.y + dy)) for dx, dy in pattern]
             if all(inner.covers(ShPoint(p)) for p in pts):
-                return tuple(pts)
-    return None
+                out[d] = tuple(pts)
+                break
+    return out
 
 
 # --- construction -------------------------------------------------------------------------------
@@ -376,9 +393,10 @@ def _make_cube(rng: Rng, centre: Point) -> tuple[Cube, list[str]]:
         pieces.extend((p, f) for p in got)
         chords.extend(cut)
     vertices = sorted({v for p, _ in pieces for v in p})
+    fvertices = [(float(x), float(y)) for x, y in vertices]
     polys = []
     for piece, f in pieces:
-        exact = _with_junctions(piece, vertices)
+        exact = _with_junctions(piece, vertices, fvertices)
         poly = _mm_polygon(centre, exact)
         if poly.exterior.is_ccw:  # screen orientation: store clockwise on paper (y down)
             poly = poly.reverse()
@@ -388,10 +406,7 @@ def _make_cube(rng: Rng, centre: Point) -> tuple[Cube, list[str]]:
     units = [_face_units(c) for c, _ in FACES]
     # Which dot counts fit each space (dot patterns differ in shape, so these sets need not be
     # nested), then every count 1..5 on its own space, then random fitting counts elsewhere.
-    placements = [
-        {d: pts for d in range(1, MAX_DOTS + 1) if (pts := place_dots(poly, d, *units[f]))}
-        for poly, f in polys
-    ]
+    placements = [dot_placements(poly, *units[f]) for poly, f in polys]
     dots = _assign_dots(rng, [sorted(p) for p in placements])
     if dots is None:
         problems.append("the spaces cannot show every dot count 1..5")
