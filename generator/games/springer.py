@@ -271,16 +271,16 @@ class _Grid:
             v = self.v
             if rng.below(100) < 55:
                 # along the shorter diagonal: the two triangles keep the wider angles
-                d1 = math.dist(v[i][j], v[i + 1][j + 1])
-                d2 = math.dist(v[i][j + 1], v[i + 1][j])
+                d1 = _dist2(v[i][j], v[i + 1][j + 1])  # exact integers: no float ties
+                d2 = _dist2(v[i][j + 1], v[i + 1][j])
                 if d1 <= d2:
                     self.splits.append((v[i][j], v[i + 1][j + 1]))
                 else:
                     self.splits.append((v[i][j + 1], v[i + 1][j]))
             else:
                 # across, between the midpoints (roughly) of the two longer opposite sides
-                hs = math.dist(v[i][j], v[i][j + 1]) + math.dist(v[i + 1][j], v[i + 1][j + 1])
-                vs = math.dist(v[i][j], v[i + 1][j]) + math.dist(v[i][j + 1], v[i + 1][j + 1])
+                hs = _dist2(v[i][j], v[i][j + 1]) + _dist2(v[i + 1][j], v[i + 1][j + 1])
+                vs = _dist2(v[i][j], v[i + 1][j]) + _dist2(v[i][j + 1], v[i + 1][j + 1])
                 if hs >= vs:
                     ka, kb = ("h", i, j), ("h", i + 1, j)
                 else:
@@ -312,6 +312,10 @@ class _Grid:
                 out.append((*pa, *pb))
         out += [(*p, *r) for p, r in self.splits]
         return sorted(_norm(s) for s in out)
+
+
+def _dist2(p: IPoint, r: IPoint) -> int:
+    return (p[0] - r[0]) ** 2 + (p[1] - r[1]) ** 2
 
 
 def _norm(s: Seg) -> Seg:
