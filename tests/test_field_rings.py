@@ -24,13 +24,13 @@ CASES = [
     ({"players": 8, "rounds": 6, "circles": 3, "cap": 2}, range(1, 3)),
     ({"players": 2, "circles": 11, "cap": 5}, range(1, 3)),
 ]
-PARAMS = [
-    pytest.param(
-        opts, seed, id=f"{'-'.join(f'{k}{v}' for k, v in opts.items()) or 'default'}-{seed}"
-    )
-    for opts, seeds in CASES
-    for seed in seeds
-]
+
+
+def _id(opts: dict, seed: int) -> str:
+    return f"{'-'.join(f'{k}{v}' for k, v in opts.items()) or 'default'}-{seed}"
+
+
+PARAMS = [pytest.param(opts, seed, id=_id(opts, seed)) for opts, seeds in CASES for seed in seeds]
 
 
 @functools.cache
@@ -236,6 +236,7 @@ def test_options_and_their_errors() -> None:
 def test_validate_layout_catches_a_broken_field() -> None:
     lay = build_layout("rings", 9)
     rd = lay.topology.data["rounds"][0]
-    rd["dividers"]["3"] = rd["dividers"]["3"][:1] + [rd["dividers"]["3"][0] + 0.5]
+    first = rd["dividers"]["3"][0]
+    rd["dividers"]["3"] = [first, first + 0.5]
     failed = {c.name for c in G.validate_layout(lay) if not c.ok}
     assert any("along its inner circle" in f for f in failed)
