@@ -607,7 +607,7 @@ GAME = GameSpec(
             lambda o: o["players"],
             1,
             8,
-            f"rounds (targets on the sheet), at most {MAX_ROUNDS}; default: one per player",
+            f"rounds = targets on the sheet, at most {MAX_ROUNDS} fit; default: one per player",
         ),
         SheetOption("circles", "N", 6, 3, 12, "concentric circles per target"),
         SheetOption("cap", "C", 16, 2, 64, "most sections in one ring"),

@@ -725,7 +725,9 @@ def validate_layout(layout: Layout) -> list[Check]:
     hexes = [unary_union([polys[s] for s in by_cube.get(g, [])]).convex_hull for g in cube_ids]
     mark_ids = [topo.data.get("completion_marks", {}).get(g) for g in cube_ids]
     missing = [m for m in mark_ids if m not in regions or regions[m].kind != "mark"]
-    checks.append(Check("a completion mark per cube", not missing, f"missing {missing}"))
+    checks.append(
+        Check("a completion mark per cube", not missing, f"missing {missing}" if missing else "yes")
+    )
     marks = [Polygon(regions[m].polygon or []) for m in mark_ids if m in regions]
     checks += _tiling_checks(
         [[polys[s] for s in by_cube.get(g, [])] for g in cube_ids], hexes, marks
