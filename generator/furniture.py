@@ -24,6 +24,7 @@ __all__ = [
     "draw_frame",
     "fit_text",
     "score_area",
+    "wrap_text",
 ]
 
 MARKER_MM = 12.0  # outer size of an ArUco marker (6 x 6 cells of 2 mm, border included)
@@ -53,6 +54,21 @@ def fit_text(text: str, size: float, max_width: float, bold: bool = False) -> fl
     """The largest size <= ``size`` at which ``text`` fits ``max_width``."""
     width = text_width(text, size, bold)
     return size if width <= max_width else size * max_width / width
+
+
+def wrap_text(text: str, size: float, max_width: float, min_size: float) -> list[str]:
+    """One line if ``text`` fits at ``min_size`` or more, else two lines split at the space
+    nearest the middle (a reminder stays readable instead of shrinking to a whisper)."""
+    if fit_text(text, size, max_width) >= min_size or " " not in text:
+        return [text]
+    words = text.split(" ")
+    best = min(
+        range(1, len(words)),
+        key=lambda k: abs(
+            text_width(" ".join(words[:k]), size) - text_width(" ".join(words[k:]), size)
+        ),
+    )
+    return [" ".join(words[:best]), " ".join(words[best:])]
 
 
 def _marker(sheet: Sheet, marker_id: int, corner: str) -> None:
@@ -104,19 +120,17 @@ def draw_frame(
     inner_x0 = MARGIN_MM + MARKER_MM + 4
     inner_x1 = w - MARGIN_MM - MARKER_MM - 4
     span = inner_x1 - inner_x0
+    lines = wrap_text(reminder, 3.0, span, min_size=2.6)
+    top = MARGIN_MM + (8.0 if len(lines) == 1 else 7.2)
     sheet.text(
-        (w / 2, MARGIN_MM + 8.0),
-        sheet.title,
-        fit_text(sheet.title, 8.5, span, True),
-        "middle",
-        bold=True,
+        (w / 2, top), sheet.title, fit_text(sheet.title, 8.5, span, True), "middle", bold=True
     )
     sheet.text(
-        (w / 2, MARGIN_MM + 13.5), subtitle, fit_text(subtitle, 3.4, span), "middle", fill=FURNITURE
+        (w / 2, top + 5.3), subtitle, fit_text(subtitle, 3.3, span), "middle", fill=FURNITURE
     )
-    sheet.text(
-        (w / 2, MARGIN_MM + 18.5), reminder, fit_text(reminder, 3.0, span), "middle", fill=SOFT
-    )
+    size = min(fit_text(line, 3.0, span) for line in lines)
+    for i, line in enumerate(lines):
+        sheet.text((w / 2, top + 10.3 + i * 3.7), line, size, "middle", fill=SOFT)
 
     # Footer: QR code and the same code in plain text (left), colour key (right).
     foot_y1 = h - MARGIN_MM
