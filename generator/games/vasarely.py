@@ -82,8 +82,8 @@ MAX_DOTS = 5
 AREA_TOL = 0.5  # mm2: rounding to 0.01 mm leaves slivers far below this; a real gap is >= MIN_AREA
 
 # --- sheet furniture ---------------------------------------------------------------------------
-SCORE_W, SCORE_H = 46.0, 33.0
-SCORE_POINTS = 50  # see docs/fields/vasarely.md: a realistic top score is 30-45
+SCORE_W, SCORE_H = 46.0, 34.0
+SCORE_POINTS = 60  # see docs/fields/vasarely.md: simulated top scores reach 45-56
 
 HEAVY = Style(INK, 0.8)  # cube outlines: heavy lines between cubes
 FACE = Style(INK, 0.4)  # the three face edges inside a cube
