@@ -122,6 +122,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
             opts = spec.resolve_options(own)
         except ValueError as e:
             raise UserError(f"{spec.name}: {e}") from None
+        if args.field_version is not None and args.field_version not in spec.versions:
+            known = ", ".join(str(v) for v in sorted(spec.versions)) or "none (standard only)"
+            raise UserError(
+                f"{spec.name} has no field version {args.field_version}; known: {known}"
+            )
         for seed in seeds:
             if seed is None and spec.standard is None:
                 drawn = secrets.randbelow(1_000_000)

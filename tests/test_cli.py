@@ -57,7 +57,6 @@ def test_format_page_and_dpi(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 RANDOM_GAMES = [g for g, s in games().items() if s.random_fields]
 
 
-@pytest.mark.skipif(not RANDOM_GAMES, reason="no game with random fields registered yet")
 def test_seed_range_writes_one_sheet_per_seed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -102,9 +101,7 @@ def test_bad_input_is_one_clear_line(
 
 
 def test_option_of_another_game_is_refused(tmp_path: Path, capsys) -> None:
-    other = next((o.name for s in games().values() for o in s.options if o.name != "size"), None)
-    if other is None:
-        pytest.skip("only one game with options registered")
+    other = next(o.name for s in games().values() for o in s.options if o.name != "size")
     code, _, err = run(["generate", "synch", f"--{other}", "3", "-o", str(tmp_path)], capsys)
     assert code == 2
     assert f"--{other} does not apply to synch" in err
@@ -176,3 +173,29 @@ def test_check_field_fails_a_broken_layout(tmp_path: Path, capsys) -> None:
     path.write_text("{not json")
     code, _, err = run(["check-field", str(path)], capsys)
     assert code == 2 and "cannot read" in err
+
+
+def test_field_versions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = RANDOM_GAMES[0]
+    spec = games()[game]
+    oldest = min(spec.versions)
+    args = ["generate", game, "--seed", "9", "--format", "svg", "-o", str(tmp_path)]
+    assert run([*args, "--field-version", str(oldest)], capsys)[0] == 0
+    doc = json.loads((tmp_path / f"{game}_s9.layout.json").read_text())
+    assert doc["field_version"] == oldest
+    assert doc["sheet_code"].startswith(f"{game.upper()}-{oldest}-000009-")
+    out_dir = tmp_path / "v99"
+    code, _, err = run([*args[:-1], str(out_dir), "--field-version", "99"], capsys)
+    assert code == 2 and f"{game} has no field version 99" in err
+    assert not out_dir.exists()
+
+
+def test_game_without_standard_field_draws_and_reports_a_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    no_std = [g for g, s in games().items() if s.standard is None]
+    assert no_std, "Crossing The Rings has no standard field"
+    code, _, err = run(["generate", no_std[0], "--format", "svg", "-o", str(tmp_path)], capsys)
+    assert code == 0
+    seed = int(err.split("drew seed ")[1].split()[0])
+    assert (tmp_path / f"{no_std[0]}_s{seed}.svg").exists()
