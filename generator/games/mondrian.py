@@ -625,8 +625,8 @@ GAME = GameSpec(
     title="Mondrian",
     order=3,
     players=(2, 4),
-    reminder="Fill a space next to a coloured one but never next to your own colour; "
-    "completing a rectangle of two or more spaces scores one point per space in it.",
+    reminder="Fill a space next to a coloured one, never next to your own colour; "
+    "a completed rectangle scores its spaces.",
     options=(
         SheetOption("players", "P", 4, 2, 4, "players (2 and 3 add a neutral colour)"),
         SheetOption("spaces", "S", DEFAULT_SPACES, 13, 150, "number of rectangles"),

@@ -1020,8 +1020,8 @@ GAME = GameSpec(
     title="Springer",
     order=7,
     players=(2, 3),
-    reminder="Never fill a space next to your own colour (corners do not count); chain your "
-    "spaces corner to corner to one triangle on each edge.",
+    reminder="Never fill a space next to your own colour (corners do not count); "
+    "chain corner to corner to a triangle on each edge.",
     options=(
         SheetOption("players", "P", 2, 2, 3, "players"),
         SheetOption("threshold", "T", DEFAULT_THRESHOLD, 4, 20, "winning total for two players"),
