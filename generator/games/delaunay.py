@@ -22,6 +22,7 @@ import itertools
 import math
 from collections.abc import Mapping
 
+import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.ops import polylabel
@@ -211,17 +212,15 @@ def _extrema(sec: Polygon, center: Point, corners: list[tuple[float, float]]) ->
     """Distances from ``center`` at which a circle would graze the section's border or clip a
     corner: the section's corners and the local minima and maxima of the distance along the
     border (densely sampled)."""
+    out = [x for x in (center.distance(Point(c)) for c in corners) if x > 0.5]
     ring = sec.exterior
     n = max(200, int(ring.length / 0.5))
-    pts = shapely.line_interpolate_point(ring, [k / n for k in range(n)], normalized=True)
-    d = shapely.distance(pts, center).tolist()
-    out = [d for d in (center.distance(Point(c)) for c in corners) if d > 0.5]
+    pts = shapely.line_interpolate_point(ring, np.arange(n) / n, normalized=True)
+    d = shapely.distance(pts, center)
     w = 16  # compare with 8 mm of border either side: polyline kinks are not extrema
-    for k in range(n):
-        near = [d[(k + i) % n] for i in range(-w, w + 1)]
-        if d[k] > 0.5 and (d[k] == min(near) or d[k] == max(near)):
-            out.append(d[k])
-    return out
+    win = np.lib.stride_tricks.sliding_window_view(np.concatenate([d[-w:], d, d[:w]]), 2 * w + 1)
+    keep = (d > 0.5) & ((d == win.min(axis=1)) | (d == win.max(axis=1)))
+    return out + d[keep].tolist()
 
 
 def _radii_ok(radii: tuple[float, ...], extrema: list[float]) -> bool:
@@ -602,8 +601,8 @@ GAME = GameSpec(
     title="Delaunay",
     order=5,
     players=(2, 4),
-    reminder="One section at a time: fill a space next to a coloured one, never next to your own "
-    "colour; if you cannot, colour a penalty box. Fewest penalties win.",
+    reminder="Fill a space next to a coloured one in the section in play, never next to your own "
+    "colour; else colour a penalty box.",
     options=(
         SheetOption(
             "players",

@@ -140,7 +140,7 @@ def section_outline(geom: DelaunayGeometry, r: int, c: int) -> list[tuple[float,
 
 
 def _circle(center: tuple[float, float], radius: float) -> LineString:
-    n = max(72, math.ceil(2 * math.pi * radius / 0.8))
+    n = max(48, math.ceil(2 * math.pi * radius / 1.0))
     cx, cy = center
     pts = [
         (cx + radius * math.cos(2 * math.pi * k / n), cy + radius * math.sin(2 * math.pi * k / n))
@@ -180,6 +180,12 @@ def section_pieces(
     outline: list[tuple[float, float]], motif: Motif
 ) -> tuple[list[list[tuple[float, float]]], list[list[tuple[float, float]]]]:
     """(space rings sorted top-to-bottom, left-to-right; dotted polylines) of one section."""
+    spaces, dotted = _section_pieces(tuple(outline), motif)
+    return [list(s) for s in spaces], [list(d) for d in dotted]
+
+
+@functools.lru_cache(maxsize=512)
+def _section_pieces(outline: tuple[tuple[float, float], ...], motif: Motif) -> tuple:
     sec = Polygon(outline)
     far = 2.0 * (FIELD_W + FIELD_H)
     lines = [_circle(motif.center, r) for r in motif.radii]
@@ -213,7 +219,7 @@ def section_pieces(
             pts = [(_r(x), _r(y)) for x, y in g.coords]
             dotted.append(pts)
         dotted.sort()
-    return [c[2] for c in cents], dotted
+    return tuple(tuple(c[2]) for c in cents), tuple(tuple(d) for d in dotted)
 
 
 @functools.lru_cache(maxsize=64)

@@ -516,8 +516,8 @@ GAME = GameSpec(
     title="Klee",
     order=6,
     players=(2, 2),
-    reminder="Fill any space touching a filled one, in any colour; score 1 for each of your "
-    "sequences it completes. Reach the track's end or lead by 5 to win.",
+    reminder="Fill a space touching a filled one, any colour; score 1 per sequence of yours it "
+    "forms. Track end or 5 ahead wins.",
     options=(SheetOption("areas", "A", 4, 4, 6, "sequence areas per player: 4 (standard) or 6"),),
     versions={1: build_random},
     standard=build_standard,
