@@ -23,6 +23,7 @@ __all__ = [
     "colour_key",
     "draw_frame",
     "fit_text",
+    "labelled_box",
     "score_area",
     "wrap_text",
 ]
@@ -164,6 +165,13 @@ def colour_key(sheet: Sheet, r: Rect, colours: int, labels: tuple[str, ...] = ()
         x += sw + gap
 
 
+def labelled_box(sheet: Sheet, r: Rect, region_id: str, player: int, letter: str) -> None:
+    """A player's X (initials) or T (total) box, with its letter in the corner."""
+    role = {"X": "initials", "T": "total"}[letter]
+    sheet.box(r, region_id, "score_box", Style(INK, 0.3), player=player, role=role)
+    sheet.text((r.x0 + 1.2, r.y0 + 2.6), letter, 2.2, fill=SOFT)
+
+
 def score_area(
     sheet: Sheet,
     r: Rect,
@@ -180,13 +188,8 @@ def score_area(
     prefix = f"score-p{player}" + (f"-a{area}" if area else "")
     head_h = 7.0
     label = label or f"player {player}"
-    x_box = Rect(r.x0, r.y0, r.x0 + 14.0, r.y0 + head_h)
-    t_box = Rect(r.x1 - 14.0, r.y0, r.x1, r.y0 + head_h)
-    box_style = Style(INK, 0.3)
-    sheet.box(x_box, f"{prefix}-x", "score_box", box_style, player=player, role="initials")
-    sheet.text((x_box.x0 + 1.2, x_box.y0 + 2.6), "X", 2.2, fill=SOFT)
-    sheet.box(t_box, f"{prefix}-t", "score_box", box_style, player=player, role="total")
-    sheet.text((t_box.x0 + 1.2, t_box.y0 + 2.6), "T", 2.2, fill=SOFT)
+    labelled_box(sheet, Rect(r.x0, r.y0, r.x0 + 14.0, r.y0 + head_h), f"{prefix}-x", player, "X")
+    labelled_box(sheet, Rect(r.x1 - 14.0, r.y0, r.x1, r.y0 + head_h), f"{prefix}-t", player, "T")
     sheet.text(
         (r.cx, r.y0 + 4.6), label, fit_text(label, 2.8, r.w - 32.0), "middle", fill=FURNITURE
     )

@@ -39,6 +39,7 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from artsheets.generator.furniture import labelled_box
 from artsheets.generator.layout import Layout, q
 from artsheets.generator.registry import GameSpec, SheetOption
 from artsheets.generator.rng import Rng
@@ -888,15 +889,7 @@ def draw(sheet: Sheet, geom: Geometry, opts: Mapping[str, int]) -> Field:
     for p in range(1, players + 1):
         x = left + (p - 1) * slot
         sheet.text((x + 17.0, by + 5.6), f"player {p}", 2.8, "end", fill=SOFT)
-        sheet.box(
-            Rect(x + 19.0, by, x + 45.0, by + 8.0),
-            f"score-p{p}-x",
-            "score_box",
-            Style(INK, 0.3),
-            player=p,
-            role="initials",
-        )
-        sheet.text((x + 20.2, by + 2.6), "X", 2.2, fill=SOFT)
+        labelled_box(sheet, Rect(x + 19.0, by, x + 45.0, by + 8.0), f"score-p{p}-x", p, "X")
 
     adj_pairs, corner_pairs = _contacts(faces)
     adjacent = symmetric_pairs(((spaces[a], spaces[b]) for a, b in sorted(adj_pairs)), spaces)

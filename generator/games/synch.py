@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from artsheets.generator.furniture import labelled_box
 from artsheets.generator.layout import Layout
 from artsheets.generator.registry import GameSpec, SheetOption
 from artsheets.generator.rng import Rng
-from artsheets.generator.sheet import INK, Rect, Sheet, Style
+from artsheets.generator.sheet import INK, SOFT, Rect, Sheet, Style
 from artsheets.generator.topology import grid_neighbours
 from artsheets.generator.validation import Check
 from artsheets.rules.field import Field
@@ -50,27 +51,13 @@ def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
     for p in (1, 2):
         left = body.x0 + (p - 1) * half + 6.0
         sheet.text((left, sy + 6.0), f"player {p} draws {SYMBOLS[p - 1]}", 3.2)
-        sheet.box(
-            Rect(left + 36.0, sy + 1.0, left + 56.0, sy + 8.0),
-            f"score-p{p}-x",
-            "score_box",
-            Style(INK, 0.3),
-            player=p,
-            role="initials",
+        labelled_box(
+            sheet, Rect(left + 36.0, sy + 1.0, left + 56.0, sy + 8.0), f"score-p{p}-x", p, "X"
         )
-        sheet.text((left + 37.0, sy + 3.4), "X", 2.2, fill="#666666")
-        sheet.box(
-            Rect(left + 60.0, sy + 1.0, left + 76.0, sy + 8.0),
-            f"score-p{p}-t",
-            "score_box",
-            Style(INK, 0.3),
-            player=p,
-            role="total",
+        labelled_box(
+            sheet, Rect(left + 60.0, sy + 1.0, left + 76.0, sy + 8.0), f"score-p{p}-t", p, "T"
         )
-        sheet.text((left + 61.0, sy + 3.4), "T", 2.2, fill="#666666")
-    sheet.text(
-        (body.cx, sy + 14.0), "T = squares holding your symbol", 2.6, "middle", fill="#666666"
-    )
+    sheet.text((body.cx, sy + 14.0), "T = squares holding your symbol", 2.6, "middle", fill=SOFT)
 
     adjacent, corner = grid_neighbours(cells)
     return Field(
