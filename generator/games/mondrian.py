@@ -615,11 +615,6 @@ def _subtitle(opts: Mapping[str, int]) -> str:
     return f"{p} players - colour {p + 1} of the key is the neutral colour{tail}"
 
 
-def _check_options(opts: Mapping[str, int]) -> None:
-    # Every count in range has room: 150 spaces of the minimum size fill 40% of the field.
-    return None
-
-
 GAME = GameSpec(
     name=NAME,
     title="Mondrian",
@@ -629,13 +624,13 @@ GAME = GameSpec(
     "a completed rectangle scores its spaces.",
     options=(
         SheetOption("players", "P", 4, 2, 4, "players (2 and 3 add a neutral colour)"),
+        # Every count in range has room: 150 spaces of the minimum size fill 40% of the field.
         SheetOption("spaces", "S", DEFAULT_SPACES, 13, 150, "number of rectangles"),
     ),
     versions={1: build_random},
     standard=build_standard,
     colours=_colours,
     subtitle=_subtitle,
-    check_options=_check_options,
     validate=validate_layout,
     doc=__doc__ or "",
 )
