@@ -69,7 +69,7 @@ CURVE_WIDTH = 0.35
 SAMPLE_MM = 0.6  # polyline spacing when a Bezier piece is sampled
 
 DEFAULT_SPACES = 109
-LLOYD_ROUNDS = 2
+LLOYD_ROUNDS = 1
 SMALL_TRIANGLE_MM = 5.8  # a triangle of G with a smaller inradius loses an edge
 
 
@@ -188,20 +188,35 @@ class _Graph:
     def __init__(self, pts: Sequence[Pt], edges: set[tuple[int, int]]) -> None:
         self.pts = pts
         self.edges = set(edges)
+        self.rot: list[list[int]] = [[] for _ in pts]
+        for a, b in sorted(self.edges):
+            self.rot[a].append(b)
+            self.rot[b].append(a)
+        for v in range(len(pts)):
+            self._sort(v)
+
+    def _sort(self, v: int) -> None:
+        vx, vy = self.pts[v]
+        pts = self.pts
+        self.rot[v].sort(key=lambda u: (_angle_key(pts[u][0] - vx, pts[u][1] - vy), u))
+
+    def remove(self, e: tuple[int, int]) -> None:
+        a, b = e
+        self.edges.discard(e)
+        self.rot[a].remove(b)
+        self.rot[b].remove(a)
+
+    def add(self, e: tuple[int, int]) -> None:
+        a, b = e
+        self.edges.add(e)
+        self.rot[a].append(b)
+        self.rot[b].append(a)
+        self._sort(a)
+        self._sort(b)
 
     def rotation(self) -> list[list[int]]:
         """Neighbours of every vertex sorted by increasing angle."""
-        nbrs: list[list[int]] = [[] for _ in self.pts]
-        for a, b in sorted(self.edges):
-            nbrs[a].append(b)
-            nbrs[b].append(a)
-        out = []
-        for v, ns in enumerate(nbrs):
-            vx, vy = self.pts[v]
-            out.append(
-                sorted(ns, key=lambda u: (_angle_key(self.pts[u][0] - vx, self.pts[u][1] - vy), u))
-            )
-        return out
+        return self.rot
 
     def walk(self) -> list[list[tuple[int, int, bool]]]:
         """The closed strands of the medial curve, each a list of corners ``(v, k, forward)``:
@@ -358,9 +373,9 @@ def _thin(
         chosen = None
         fallback = None
         for _, e in scored:
-            g.edges.discard(e)
+            g.remove(e)
             c2 = g.components()
-            g.edges.add(e)
+            g.add(e)
             if c2 - 1 > remaining - 1:
                 continue
             if c2 < comps or (comps == 1 and c2 == 1):
@@ -371,7 +386,7 @@ def _thin(
         chosen = chosen or fallback
         if chosen is None:
             return None
-        g.edges.discard(chosen[0])
+        g.remove(chosen[0])
         comps = chosen[1]
     return g.edges if comps == 1 else None
 
