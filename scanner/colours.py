@@ -1,0 +1,399 @@
+"""Colour: from a rectified photo to each region's pencil colour, with a confidence.
+
+The steps, and why:
+
+1. **Light.** Pencil on paper multiplies the paper's reflectance, so the image is taken to
+   linear light and divided by the local colour of bare paper. That colour is measured where
+   the sheet is paper for sure (margins, gaps: the template knows) for the white balance, and
+   everywhere from pixels that look like paper (nothing printed near, no colour) at the finest
+   scale that has enough of them, for gradients and shadows. What is left is each pixel's
+   reflectance relative to paper: 1 for bare paper under any light.
+2. **Ink.** A pixel carries pencil when it is far enough from paper white in CIELAB, where
+   hue and chroma count fully and lightness half (so that a leftover shade of a shadow's edge
+   does not pass for pencil). A region's *coverage* is its share of such pixels among its
+   measured pixels (:mod:`artsheets.scanner.regions`), its colour the mean linear colour of
+   those pixels.
+3. **Keys.** Each colour-key swatch gives its colour's reference. Pencil pressure varies, and
+   lighter pencil is that colour mixed with more paper, so a swatch stands for the whole curve
+   from faint to heavy (``1 - t * (1 - c)``), and a region is compared, in CIELAB, with the
+   nearest point of each curve. A blank swatch is learned instead from the regions that match
+   no other swatch (k-means), and the report says so.
+4. **Decision.** Coverage decides coloured or not, with a band of doubt between the two
+   thresholds (which depend on how the region is marked: filled, or crossed with a stroke);
+   the colour is the nearest curve, and the confidence falls when coverage is in the band, when
+   the two nearest colours are close (red and orange, blue and purple) or when the colour is
+   far from every key.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from artsheets.scanner.template import PX_PER_MM, Template
+
+__all__ = [
+    "REVIEW_BELOW",
+    "Palette",
+    "Reading",
+    "RegionStats",
+    "classify",
+    "learn_palette",
+    "measure",
+    "normalise_light",
+    "to_linear",
+]
+
+REVIEW_BELOW = 0.7  # regions read with less confidence than this are listed for review
+L_WEIGHT = 0.5  # lightness counts half in colour distances (pressure, leftover shading)
+INK_DELTA = 13.0  # a pixel this far from paper white (weighted CIELAB) carries pencil
+STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
+
+_LUT = np.where(
+    (v := np.arange(256) / 255.0) <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4
+).astype(np.float32)
+
+
+def to_linear(img: np.ndarray) -> np.ndarray:
+    """8-bit sRGB -> linear light, float32 in [0, 1]."""
+    return _LUT[img]
+
+
+# --- 1. light --------------------------------------------------------------------------------
+
+
+def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, float]]:
+    """Reflectance relative to local paper (linear BGR float32) and a few measurements:
+    ``paper_level`` (the paper's brightness in the photo, linear 0..1)."""
+    lin = to_linear(work)
+    h, w = lin.shape[:2]
+    f = round(PX_PER_MM)  # one low-resolution pixel per millimetre
+    sw, sh = w // f, h // f
+
+    def reduce(img: np.ndarray) -> np.ndarray:
+        return cv2.resize(img[: sh * f, : sw * f], (sw, sh), interpolation=cv2.INTER_AREA)
+
+    # Block averages over the pixels clear of print only (lines would darken the estimate;
+    # inside a grid of small boxes there is still paper between the lines).
+    clear = tpl.clear
+    share = reduce(clear)
+    small = reduce(lin * clear[..., None]) / np.maximum(share, 1e-3)[..., None]
+    gray = lin.mean(axis=2)
+    m1 = reduce(gray * clear) / np.maximum(share, 1e-3)
+    m2 = reduce(gray * gray * clear) / np.maximum(share, 1e-3)
+    # Texture: pencil grain is rough, paper smooth (even when both are grey).
+    rel_tex = np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1e-3)
+    usable = share > 0.3
+    paper = (reduce(tpl.paper.astype(np.float32)) > 0.99) & usable
+    # Global white balance from the sure paper (the photo may be warm, cool or dim).
+    ref = small[paper] if paper.sum() >= 50 else small[usable]
+    gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
+    balanced = small / gain
+    mx = balanced.max(axis=2)
+    sat = (mx - balanced.min(axis=2)) / np.maximum(mx, 1e-3)
+    smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
+    # Paper-like: no colour, no grain, not much darker than round it.
+    near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
+    cand = usable & (sat < 0.12) & (rel_tex < 2.0 * smooth + 0.01) & (mx > 0.5 * near)
+    cand |= paper
+    est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
+    light = cv2.resize(est, (w, h), interpolation=cv2.INTER_LINEAR)
+    norm = lin / light
+    info = {
+        "paper_level": float(np.median(np.max(ref, axis=1))) if len(ref) else 0.0,
+        "paper_fraction": float(cand.mean()),
+    }
+    return np.clip(norm, 0.0, 1.5, out=norm), info
+
+
+def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Mean paper colour round each pixel, from the finest window with enough paper in it."""
+    est = np.zeros_like(small)
+    done = np.zeros(cand.shape, bool)
+    for size in (5, 11, 25, 61, 151):
+        den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
+        num = cv2.boxFilter(
+            small * cand[..., None], -1, (size, size), borderType=cv2.BORDER_REFLECT
+        )
+        enough = (den > 0.1) & ~done
+        est[enough] = num[enough] / den[enough][:, None]
+        done |= enough
+        if done.all():
+            break
+    if not done.all():
+        est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
+    return cv2.GaussianBlur(est, (0, 0), 1.0)
+
+
+# --- 2. ink ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RegionStats:
+    """Per region: measured pixels, pencil pixels and their mean linear colour (BGR)."""
+
+    n: np.ndarray
+    ink: np.ndarray
+    mean: np.ndarray  # (regions, 3), linear BGR of the pencil pixels (1 where none)
+
+    @property
+    def coverage(self) -> np.ndarray:
+        return self.ink / np.maximum(self.n, 1)
+
+
+def _lab(bgr_linear: np.ndarray) -> np.ndarray:
+    arr = np.asarray(bgr_linear, np.float32).reshape(-1, 1, 3)
+    return cv2.cvtColor(np.clip(arr, 0, 1.5), cv2.COLOR_LBGR2Lab).reshape(-1, 3)
+
+
+def ink_delta(lab: np.ndarray) -> np.ndarray:
+    """How far from paper white, weighted CIELAB (only darkening counts in lightness)."""
+    dl = np.maximum(100.0 - lab[:, 0], 0.0) * L_WEIGHT
+    return np.sqrt(dl * dl + lab[:, 1] ** 2 + lab[:, 2] ** 2)
+
+
+def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
+    """Coverage and pencil colour of every region."""
+    m = tpl.masks
+    n_regions = len(m.regions)
+    flat = norm.reshape(-1, 3)
+    px = flat[m.pixels]
+    lab = _lab(px)
+    ink = ink_delta(lab) > INK_DELTA
+    n = np.bincount(m.owner, minlength=n_regions).astype(np.float64)
+    k = np.bincount(m.owner, weights=ink.astype(np.float64), minlength=n_regions)
+    sums = np.stack(
+        [np.bincount(m.owner, weights=px[:, c] * ink, minlength=n_regions) for c in range(3)],
+        axis=1,
+    )
+    mean = np.where(k[:, None] > 0, sums / np.maximum(k, 1)[:, None], 1.0)
+    return RegionStats(n=n, ink=k, mean=mean)
+
+
+# --- 3. keys ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Palette:
+    """The colours in play: colour index -> reference linear BGR, and how each was learned."""
+
+    colours: dict[int, np.ndarray] = field(default_factory=dict)
+    source: dict[int, str] = field(default_factory=dict)  # "key" or "clustered"
+    notes: list[str] = field(default_factory=list)
+    doubtful: set[int] = field(default_factory=set)  # colours whose identity is a guess
+
+    def curves(self) -> tuple[np.ndarray, np.ndarray]:
+        """(colour index per sample, Lab per sample) along each colour's pressure curve."""
+        idx, labs = [], []
+        for k, c in self.colours.items():
+            samples = 1.0 - STRENGTHS[:, None] * (1.0 - np.asarray(c)[None, :])
+            labs.append(_lab(np.clip(samples, 0.0, 1.0)))
+            idx.extend([k] * len(STRENGTHS))
+        if not labs:
+            return np.zeros(0, int), np.zeros((0, 3))
+        return np.array(idx), np.concatenate(labs)
+
+    def srgb(self, k: int) -> tuple[int, int, int]:
+        """The colour as 8-bit BGR, for drawing."""
+        c = np.clip(self.colours[k], 0, 1)
+        s = np.where(c <= 0.0031308, c * 12.92, 1.055 * np.power(c, 1 / 2.4) - 0.055)
+        b, g, r = (round(float(v) * 255) for v in s)
+        return (b, g, r)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a region is marked, so what coverage means: (below: uncoloured, above: coloured)."""
+
+    off: float
+    on: float
+
+
+FILL = Style(0.06, 0.22)
+STROKE = Style(0.025, 0.08)
+
+
+def style_of(kind: str, role: str | None, symbol_spaces: bool) -> Style:
+    """Fills for spaces, marks, keys; strokes for traced lines, ticks, writing and symbols."""
+    if kind == "segment" or (kind == "space" and symbol_spaces):
+        return STROKE
+    if kind in ("score_box", "track_box") and role != "fill":
+        return STROKE
+    return FILL
+
+
+def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]]:
+    """(regions, colours) weighted CIELAB distance to each colour's pressure curve."""
+    idx, curve = palette.curves()
+    keys = list(palette.colours)
+    if not keys:
+        return np.full((len(lab), 0), np.inf), keys
+    d = lab[:, None, :] - curve[None, :, :]
+    d[..., 0] *= L_WEIGHT
+    dist = np.sqrt((d**2).sum(axis=2))
+    out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
+    return out, keys
+
+
+def learn_palette(
+    stats: RegionStats,
+    tpl: Template,
+    colours_in_play: Sequence[int],
+    symbol_spaces: bool,
+) -> Palette:
+    """Reference colours from the key swatches; blank swatches learned by clustering."""
+    regions = tpl.masks.regions
+    pal = Palette()
+    cov = stats.coverage
+    blank = []
+    for i, r in enumerate(regions):
+        if r.kind != "key" or r.color_index not in colours_in_play:
+            continue
+        if cov[i] >= FILL.on:
+            pal.colours[r.color_index] = stats.mean[i]
+            pal.source[r.color_index] = "key"
+        else:
+            blank.append(r.color_index)
+    if not blank:
+        return pal
+    # Regions that are coloured but match no known key well hold the blank keys' colours.
+    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
+    coloured = [
+        i
+        for i, r in enumerate(regions)
+        if r.kind not in ("key",) and cov[i] >= styles[i].on and stats.ink[i] >= 15
+    ]
+    lab = _lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
+    if pal.colours and len(coloured):
+        dist, _ = _distances(lab, pal)
+        unmatched = [j for j in range(len(coloured)) if dist[j].min() > 12.0]
+    else:
+        unmatched = list(range(len(coloured)))
+    names = ", ".join(str(k) for k in blank)
+    if len(unmatched) < max(2, len(blank)):
+        pal.notes.append(
+            f"colour key {names} is blank and no other colour was found on the sheet; "
+            "regions of that colour (if any) cannot be told apart"
+        )
+        return pal
+    data = lab[unmatched].astype(np.float32)
+    data[:, 0] *= L_WEIGHT
+    kk = len(blank)
+    _, labels, _ = cv2.kmeans(
+        data,
+        kk,
+        None,
+        (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 50, 0.1),
+        5,
+        cv2.KMEANS_PP_CENTERS,
+    )
+    labels = labels.ravel()[: len(data)]
+    clusters = []
+    for c in range(kk):
+        members = [coloured[unmatched[j]] for j in np.nonzero(labels == c)[0]]
+        weights = stats.ink[members]
+        centre = (stats.mean[members] * weights[:, None]).sum(axis=0) / max(weights.sum(), 1)
+        players = [regions[i].player for i in members if regions[i].player is not None]
+        clusters.append((centre, players))
+    assigned: dict[int, np.ndarray] = {}
+    # A cluster found in player p's score boxes is colour p; the rest in order.
+    left = list(blank)
+    for centre, players in clusters:
+        vote = max(set(players), key=players.count) if players else None
+        if vote in left:
+            assigned[vote] = centre
+            left.remove(vote)
+    guessed = []
+    for centre, _ in clusters:
+        if any(centre is a for a in assigned.values()):
+            continue
+        k = left.pop(0)
+        assigned[k] = centre
+        if len(blank) > 1:
+            guessed.append(k)
+    for k, centre in assigned.items():
+        pal.colours[k] = centre
+        pal.source[k] = "clustered"
+    pal.doubtful.update(guessed)
+    note = (
+        f"colour key {names} is blank: learned {'that colour' if kk == 1 else 'those colours'} "
+        "from the sheet's coloured regions (clustering)"
+    )
+    if guessed:
+        note += f"; which player has colour {', '.join(map(str, guessed))} is a guess"
+    pal.notes.append(note)
+    return pal
+
+
+# --- 4. decision -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one region holds: colour index or None, confidence, and why it is doubtful."""
+
+    color: int | None
+    confidence: float
+    coverage: float
+    reason: str | None = None
+
+
+def _ramp(x: float, lo: float, hi: float) -> float:
+    """0 at lo, 1 at hi, linear between, clipped."""
+    if hi == lo:
+        return 1.0 if x >= hi else 0.0
+    return min(1.0, max(0.0, (x - lo) / (hi - lo)))
+
+
+def classify(
+    stats: RegionStats, palette: Palette, tpl: Template, symbol_spaces: bool
+) -> list[Reading]:
+    """A :class:`Reading` for every region of the template, in its order."""
+    regions = tpl.masks.regions
+    cov = stats.coverage
+    lab = _lab(stats.mean)
+    dist, keys = _distances(lab, palette)
+    out: list[Reading] = []
+    for i, r in enumerate(regions):
+        st = style_of(r.kind, r.extra.get("role"), symbol_spaces)
+        f = float(cov[i])
+        n = float(stats.n[i])
+        size_conf = _ramp(n, 8, 40)  # too few pixels to judge
+        mid = math.sqrt(st.off * st.on)
+        if f < mid:
+            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 0.7)
+            conf = min(conf, 0.5 + 0.5 * size_conf)
+            reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
+            out.append(Reading(None, round(conf, 3), f, reason))
+            continue
+        conf_cov = 0.5 + 0.5 * _ramp(math.log(f), math.log(mid), math.log(st.on) + 0.4)
+        if not keys:
+            out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
+            continue
+        order = np.argsort(dist[i])
+        d1 = float(dist[i, order[0]])
+        d2 = float(dist[i, order[1]]) if len(order) > 1 else math.inf
+        k = keys[order[0]]
+        # Distinct: the nearest colour is clearly nearer than the next; close: it is near.
+        conf_sep = _ramp(d2 / max(d1, 1.0), 1.15, 2.2) if math.isfinite(d2) else 1.0
+        conf_abs = 1.0 - _ramp(d1, 12.0, 35.0)
+        conf = min(conf_cov, 0.35 + 0.65 * conf_sep, conf_abs, 0.5 + 0.5 * size_conf)
+        reason = None
+        if conf < REVIEW_BELOW:
+            if conf == conf_cov:
+                reason = f"patchy or light pencil ({f:.0%} covered)"
+            elif conf == conf_abs:
+                reason = "colour matches no key swatch well"
+            elif conf != 0.35 + 0.65 * conf_sep:
+                reason = "too small to read"
+            else:
+                reason = f"colour between keys {k} and {keys[order[1]]}"
+        if k in palette.doubtful:
+            conf = min(conf, 0.5)
+            reason = reason or f"colour {k} was guessed: its key swatch is blank"
+        out.append(Reading(k, round(conf, 3), f, reason))
+    return out

@@ -1,0 +1,225 @@
+"""One photo through the whole scanner: registration, identification, refinement, colour,
+tallies, scores. :func:`scan_image` returns a :class:`ScanResult`; the report, the overlay and
+the command read from it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from artsheets.generator.layout import PAGES, Layout
+from artsheets.generator.registry import get_game
+from artsheets.scanner.colours import (
+    Palette,
+    Reading,
+    classify,
+    learn_palette,
+    measure,
+    normalise_light,
+)
+from artsheets.scanner.errors import ScanError
+from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
+from artsheets.scanner.quality import blur_mm, check_blur, check_exposure, explain_no_markers
+from artsheets.scanner.refine import Refinement, refine
+from artsheets.scanner.registration import (
+    Registration,
+    detect_markers,
+    page_markers,
+    register,
+    warp_page,
+)
+from artsheets.scanner.scoring import Scoring, score_sheet
+from artsheets.scanner.tallies import read_tallies
+from artsheets.scanner.template import PX_PER_MM, Template, template_for
+
+__all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
+
+# Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
+SYMBOL_GAMES = frozenset({"synch"})
+
+
+@dataclass
+class ScanResult:
+    """Everything read from one photo."""
+
+    code: str
+    layout: Layout
+    registration: Registration
+    refinement: Refinement
+    readings: dict[str, Reading]
+    palette: Palette
+    tallies: dict[int, int]
+    scoring: Scoring
+    image: np.ndarray  # the rectified, refined sheet (BGR, working resolution)
+    blur_mm: float
+    paper_level: float
+    code_source: str  # "qr" or "given"
+    notes: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def colours(self) -> dict[str, int | None]:
+        return {rid: r.color for rid, r in self.readings.items()}
+
+    @property
+    def needs_review(self) -> list[str]:
+        return [rid for rid, r in self.readings.items() if r.reason is not None]
+
+
+def load_photo(path: Path) -> np.ndarray:
+    """Decode a photo file (any format OpenCV reads), or say clearly why it cannot be."""
+    try:
+        data = np.fromfile(str(path), np.uint8)
+    except OSError as e:
+        raise ScanError("unreadable_file", f"cannot read {path}: {e.strerror or e}") from None
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise ScanError(
+            "unreadable_file",
+            f"{path} is not an image OpenCV can read; give a JPEG or PNG photo of the sheet",
+        )
+    return img
+
+
+def colours_in_play(layout: Layout, players: int | None) -> list[int]:
+    """Colour indexes in play: every key on the sheet, or as many as ``players`` need."""
+    keys = sorted(r.color_index for r in layout.regions if r.kind == "key" and r.color_index)
+    if players is None:
+        return keys
+    spec = get_game(layout.game)
+    lo, hi = spec.players
+    if not lo <= players <= hi:
+        raise ScanError(
+            "bad_players", f"--players {players} does not fit {spec.title}: it takes {lo}-{hi}"
+        )
+    opts = dict(layout.options)
+    if "players" in opts:
+        opts["players"] = players
+    n = spec.colours(opts)
+    if n > len(keys):
+        raise ScanError(
+            "bad_players",
+            f"--players {players} needs {n} colours but this sheet has {len(keys)} colour keys",
+        )
+    return keys[:n]
+
+
+def scan_image(
+    photo: np.ndarray, sheet: str | None = None, players: int | None = None
+) -> ScanResult:
+    """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read."""
+    t: dict[str, float] = {}
+    t0 = time.perf_counter()
+    given = normalise_code(sheet) if sheet else None
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    corners = detect_markers(gray)
+    if len(corners) < 3:
+        err = explain_no_markers(gray, len(corners))
+        if err.reason != "markers_missing":
+            raise err
+    guess = layout_for_code(given).page if given else PAGES["a4"]
+    reg = register(corners, page_markers(guess))
+    t["register"] = time.perf_counter() - t0
+
+    bottom_left = page_markers(guess)[3].center
+    text = read_sheet_code(photo, reg.page_from_photo, bottom_left, reg.px_per_mm)
+    code_source = "given" if given else "qr"
+    notes: list[str] = []
+    if given:
+        code = given
+        if text and _clean(text) != given:
+            raise ScanError(
+                "wrong_sheet",
+                f"the photo's QR code says {text.strip()} but --sheet says {given}; "
+                "leave out --sheet, or give the code printed on this sheet",
+            )
+    elif text:
+        code = normalise_code(text)
+    else:
+        raise ScanError(
+            "qr_unreadable",
+            "the sheet's QR code cannot be read; type the code printed beside it: "
+            "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
+        )
+    tpl = template_for(code)
+    layout = tpl.layout
+    if layout.page != guess:
+        reg = register(corners, layout.markers)
+    t["identify"] = time.perf_counter() - t0 - sum(t.values())
+
+    work = warp_page(
+        photo,
+        reg.page_from_photo,
+        PX_PER_MM,
+        (layout.page.width_mm, layout.page.height_mm),
+        photo_px_per_mm=reg.px_per_mm,
+    )
+    used = [m for m in layout.markers if m.id in reg.markers_used]
+    spread = blur_mm(cv2.cvtColor(work, cv2.COLOR_BGR2GRAY), used, PX_PER_MM)
+    check_blur(spread)
+    work, refinement = refine(work, tpl)
+    t["rectify"] = time.perf_counter() - t0 - sum(t.values())
+
+    norm, light = normalise_light(work, tpl)
+    check_exposure(light["paper_level"])
+    symbols = layout.game in SYMBOL_GAMES
+    stats = measure(norm, tpl)
+    palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
+    readings = classify(stats, palette, tpl, symbols)
+    by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
+    t["colour"] = time.perf_counter() - t0 - sum(t.values())
+
+    colours = {rid: rd.color for rid, rd in by_id.items()}
+    tallies, tally_checks = read_tallies(layout, colours)
+    scoring = score_sheet(layout, colours, tallies, players)
+    scoring.checks[:0] = tally_checks
+    t["score"] = time.perf_counter() - t0 - sum(t.values())
+    notes.extend(palette.notes)
+    if reg.markers_rejected:
+        notes.append(
+            "marker(s) "
+            + ", ".join(str(i) for i in reg.markers_rejected)
+            + " disagreed with the others and were ignored"
+        )
+    return ScanResult(
+        code=code,
+        layout=layout,
+        registration=reg,
+        refinement=refinement,
+        readings=by_id,
+        palette=palette,
+        tallies=tallies,
+        scoring=scoring,
+        image=work,
+        blur_mm=spread,
+        paper_level=light["paper_level"],
+        code_source=code_source,
+        notes=notes,
+        timings=t,
+    )
+
+
+def _clean(text: str) -> str:
+    try:
+        return normalise_code(text)
+    except ScanError:
+        return text.strip().upper()
+
+
+def scan_file(path: Path, sheet: str | None = None, players: int | None = None) -> ScanResult:
+    """:func:`scan_image` on a photo file."""
+    t0 = time.perf_counter()
+    photo = load_photo(path)
+    decode = time.perf_counter() - t0
+    result = scan_image(photo, sheet, players)
+    result.timings = {"decode": decode, **result.timings}
+    return result
+
+
+def template_of(result: ScanResult) -> Template:
+    return template_for(result.code)

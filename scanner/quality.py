@@ -1,0 +1,94 @@
+"""Is the photo good enough to read? Clear answers for dark, blurred and non-sheet photos.
+
+Two moments: before registration, when no markers were found, to say *why* (too dark, too
+blurred, or simply not a sheet); after registration, on the rectified markers, whose crisp
+black-and-white edges measure focus in page millimetres whatever the camera's distance.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from artsheets.generator.layout import Marker
+from artsheets.scanner.errors import ScanError
+from artsheets.scanner.registration import marker_corners_mm
+
+__all__ = ["MAX_BLUR_MM", "MIN_PAPER_LEVEL", "blur_mm", "check_exposure", "explain_no_markers"]
+
+MAX_BLUR_MM = 0.45  # edge spread (Gaussian sigma) beyond which colours smear across borders
+MIN_PAPER_LEVEL = 0.045  # paper darker than this (linear light, about 60/255 in sRGB)
+_RETAKE_LIGHT = "retake it in better light (daylight or a lamp; avoid your own shadow)"
+_RETAKE_FOCUS = "hold the phone steady and tap the sheet to focus before taking the photo"
+
+
+def explain_no_markers(gray: np.ndarray, found: int) -> ScanError:
+    """Why no (or too few) markers were found: darkness, blur, or not a sheet at all."""
+    small = cv2.resize(
+        gray, (640, round(640 * gray.shape[0] / gray.shape[1])), interpolation=cv2.INTER_AREA
+    )
+    if np.percentile(small, 99) < 60:
+        return ScanError("too_dark", f"the photo is too dark to read; {_RETAKE_LIGHT}")
+    lap = cv2.Laplacian(
+        cv2.resize(
+            gray, (1280, round(1280 * gray.shape[0] / gray.shape[1])), interpolation=cv2.INTER_AREA
+        ),
+        cv2.CV_32F,
+    )
+    if found == 0 and float(lap.var()) < 12.0:
+        return ScanError("too_blurred", f"the photo is too blurred to read; {_RETAKE_FOCUS}")
+    if found == 0:
+        return ScanError(
+            "not_a_sheet",
+            "this does not look like an artsheets sheet: none of the four black corner markers "
+            "was found; photograph a printed sheet, whole, from above",
+        )
+    return ScanError("markers_missing", "")  # replaced by the registration's own message
+
+
+def blur_mm(work_gray: np.ndarray, markers: list[Marker], ppm: float) -> float:
+    """Edge spread (sigma, mm) measured on the rectified markers' black/white edges.
+
+    For a step edge blurred by a Gaussian of sigma s, the steepest slope is
+    contrast / (s * sqrt(2 pi)); the sharpest edges of a marker give that slope.
+    """
+    spreads = []
+    for m in markers:
+        c = marker_corners_mm(m)
+        x0, y0 = (c.min(axis=0) - 1.5) * ppm
+        x1, y1 = (c.max(axis=0) + 1.5) * ppm
+        patch = work_gray[max(0, int(y0)) : int(y1), max(0, int(x0)) : int(x1)].astype(np.float32)
+        if patch.size < 100:
+            continue
+        lo, hi = np.percentile(patch, (5, 95))
+        contrast = hi - lo
+        if contrast < 20:
+            continue
+        gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+        gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+        g = float(np.percentile(np.hypot(gx, gy), 99.5))
+        if g <= 0:
+            continue
+        s_px = contrast / (g * math.sqrt(2 * math.pi))
+        # Resampling and the Sobel kernel themselves spread an ideal edge by about 0.8 px.
+        spreads.append(math.sqrt(max(s_px**2 - 0.8**2, 0.0)) / ppm)
+    return float(np.median(spreads)) if spreads else math.inf
+
+
+def check_blur(spread: float) -> None:
+    if spread > MAX_BLUR_MM:
+        raise ScanError(
+            "too_blurred",
+            f"the photo is too blurred to read (edges spread over {spread:.1f} mm); "
+            + _RETAKE_FOCUS,
+        )
+
+
+def check_exposure(paper_level: float) -> None:
+    if paper_level < MIN_PAPER_LEVEL:
+        raise ScanError(
+            "too_dark",
+            f"the photo is too dark to read (the paper is nearly black); {_RETAKE_LIGHT}",
+        )

@@ -1,0 +1,270 @@
+"""Registration: find the four ArUco corner markers in a photo and map the photo onto the page.
+
+Markers are looked for in a reduced copy of the photo (fast on 12-megapixel images) and, if
+fewer than four turn up, again at full resolution; their corners are then refined to sub-pixel
+precision in the full photo. Each marker's four corners are known on the page (ids 0..3 at the
+top-left, top-right, bottom-right and bottom-left, printed upright), so any three markers give
+twelve point pairs for a least-squares homography, and the ids fix the sheet's rotation: a
+photo taken upside down or sideways registers the same way.
+
+The reprojection error (how far the detected corners lie from where the homography puts them)
+is reported, and bounded: a marker that disagrees with the others (a look-alike in the
+clutter, a corner under a finger) is dropped when three consistent ones remain, and a sheet
+bent so much that no homography fits is refused with advice to flatten it. What a homography
+cannot model (curl, a bent corner) is corrected afterwards against the printed lines
+(:mod:`artsheets.scanner.refine`).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from artsheets.generator.furniture import CORNERS, MARKER_MM
+from artsheets.generator.layout import Marker, Page
+from artsheets.generator.sheet import MARGIN_MM
+from artsheets.scanner.errors import ScanError
+
+__all__ = [
+    "DETECT_MAX_SIDE",
+    "MAX_REPROJECTION_MM",
+    "Registration",
+    "detect_markers",
+    "marker_corners_mm",
+    "page_markers",
+    "page_to_pixels",
+    "register",
+    "warp_page",
+]
+
+DETECT_MAX_SIDE = 1600  # markers are first looked for in a copy this size (longest side)
+MAX_REPROJECTION_MM = 2.5  # beyond this the paper is too bent for the line refinement to mend
+MIN_PX_PER_MM = 2.2  # below this a 0.6 mm QR module is under 1.5 pixels: too far away
+MARKER_IDS = tuple(range(len(CORNERS)))
+
+
+@functools.cache
+def _detector(thorough: bool = False) -> cv2.aruco.ArucoDetector:
+    """ArUco detector tuned for small, blurred, tilted markers: bits are sampled on an 8-pixel
+    grid per cell with a wide margin (the default 4 pixels misreads blurred cells); the
+    thorough pass tries more adaptive-threshold window sizes, for uneven light."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.perspectiveRemovePixelPerCell = 8
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+    params.minMarkerPerimeterRate = 0.01 if thorough else 0.02
+    params.adaptiveThreshWinSizeMin = 5 if thorough else 7
+    params.adaptiveThreshWinSizeMax = 45 if thorough else 31
+    params.adaptiveThreshWinSizeStep = 8 if thorough else 12
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+
+
+def page_markers(page: Page) -> list[Marker]:
+    """Where the furniture puts the markers on a page of this size (before the layout is known:
+    the sheet code, and so the page, is only read after registration)."""
+    w, h = page.width_mm, page.height_mm
+    half = MARKER_MM / 2
+    out = []
+    for marker_id, corner in enumerate(CORNERS):
+        cx = MARGIN_MM + half if "left" in corner else w - MARGIN_MM - half
+        cy = MARGIN_MM + half if "top" in corner else h - MARGIN_MM - half
+        out.append(Marker(marker_id, corner, (cx, cy), MARKER_MM))
+    return out
+
+
+def marker_corners_mm(marker: Marker) -> np.ndarray:
+    """The marker's outer corners on the page in ArUco order (TL, TR, BR, BL), shape (4, 2)."""
+    cx, cy = marker.center
+    h = marker.size_mm / 2
+    return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
+
+
+def _detect_once(gray: np.ndarray, scale: float, thorough: bool) -> dict[int, np.ndarray]:
+    """Markers with ids 0..3 in ``gray`` (corners scaled back by 1/scale); the largest wins
+    when an id appears twice (a real marker is larger than a look-alike in the clutter)."""
+    corners, ids, _ = _detector(thorough).detectMarkers(gray)
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    for c, i in zip(corners, ids.ravel().tolist(), strict=True):
+        if i not in MARKER_IDS:
+            continue
+        pts = c.reshape(4, 2).astype(np.float64) / scale
+        if i not in found or cv2.arcLength(pts.astype(np.float32), True) > cv2.arcLength(
+            found[i].astype(np.float32), True
+        ):
+            found[i] = pts
+    return found
+
+
+def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Marker id -> its four corners in photo pixels (sub-pixel, full resolution)."""
+    h, w = gray.shape
+    scale = min(1.0, DETECT_MAX_SIDE / max(h, w))
+    small = (
+        cv2.resize(gray, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        if scale < 1.0
+        else gray
+    )
+    found = _detect_once(small, scale, False)
+    if len(found) < 4:
+        for i, pts in _detect_once(small, scale, True).items():
+            found.setdefault(i, pts)
+    if len(found) < 4 and scale < 1.0:
+        sides = [_side(p) * scale for p in found.values()]
+        if not sides or float(np.median(sides)) < 40:
+            # Markers too small for the reduced copy: look again at twice its resolution.
+            up = min(1.0, 2 * scale)
+            big = cv2.resize(gray, (round(w * up), round(h * up)), interpolation=cv2.INTER_AREA)
+            for i, pts in _detect_once(big, up, True).items():
+                found.setdefault(i, pts)
+    for i, pts in found.items():
+        win = int(np.clip(_side(pts) / 12, 2, 12))
+        refined = pts.astype(np.float32).reshape(-1, 1, 2)
+        cv2.cornerSubPix(
+            gray,
+            refined,
+            (win, win),
+            (-1, -1),
+            (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 30, 0.01),
+        )
+        moved = np.linalg.norm(refined.reshape(4, 2) - pts, axis=1)
+        # Keep the refinement only where it stayed near the detected corner.
+        found[i] = np.where(moved[:, None] < win, refined.reshape(4, 2), pts)
+    return found
+
+
+def _side(pts: np.ndarray) -> float:
+    """Mean side length of a quadrilateral."""
+    return float(np.mean(np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)))
+
+
+@dataclass(frozen=True)
+class Registration:
+    """The photo-to-page mapping and how well it fits.
+
+    ``page_from_photo`` maps photo pixels (x, y, 1) to page millimetres; ``markers_used`` are
+    the ids the homography was fitted to (a detected marker that disagreed is left out and
+    named in ``markers_rejected``).
+    """
+
+    page_from_photo: np.ndarray
+    markers_found: tuple[int, ...]
+    markers_used: tuple[int, ...]
+    markers_rejected: tuple[int, ...]
+    reprojection_error_px: float
+    reprojection_error_mm: float
+    px_per_mm: float
+    corners: dict[int, np.ndarray]
+
+    @property
+    def photo_from_page(self) -> np.ndarray:
+        return np.linalg.inv(self.page_from_photo)
+
+
+def _fit(
+    ids: tuple[int, ...], corners: dict[int, np.ndarray], markers: dict[int, Marker]
+) -> tuple[np.ndarray, float, float]:
+    """Least-squares homography photo -> page from the given markers; (H, rms px, rms mm)."""
+    src = np.concatenate([corners[i] for i in ids]).astype(np.float64)
+    dst = np.concatenate([marker_corners_mm(markers[i]) for i in ids])
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None:
+        return np.eye(3), math.inf, math.inf
+    back = cv2.perspectiveTransform(dst.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(-1, 2)
+    err_px = float(np.sqrt(np.mean(np.sum((back - src) ** 2, axis=1))))
+    fwd = cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2)
+    err_mm = float(np.sqrt(np.mean(np.sum((fwd - dst) ** 2, axis=1))))
+    return H, err_px, err_mm
+
+
+def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registration:
+    """Fit the homography from the detected markers, rejecting one inconsistent marker.
+
+    Raises :class:`ScanError` when fewer than three markers agree or the fit is too poor.
+    """
+    by_id = {m.id: m for m in markers}
+    found = tuple(sorted(i for i in corners if i in by_id))
+    if len(found) < 3:
+        missing = [by_id[i].corner for i in sorted(by_id) if i not in corners]
+        raise ScanError(
+            "markers_missing",
+            f"only {len(found)} of the 4 corner markers are visible (missing: "
+            f"{', '.join(missing)}); retake the photo with the whole sheet in the frame, "
+            "the black corner squares uncovered and in focus",
+        )
+    best = (found, *_fit(found, corners, by_id))
+    if best[3] > MAX_REPROJECTION_MM / 2 and len(found) == 4:
+        for subset in itertools.combinations(found, 3):
+            cand = (subset, *_fit(subset, corners, by_id))
+            # Dropping a marker must explain most of the error, not just shave it.
+            if cand[3] < best[3] / 3:
+                best = cand
+    used, H, err_px, err_mm = best
+    if err_mm > MAX_REPROJECTION_MM:
+        raise ScanError(
+            "not_flat",
+            f"the corner markers do not lie on a flat sheet (they disagree by {err_mm:.1f} mm); "
+            "flatten the paper on the table and retake the photo from above",
+        )
+    px_per_mm = float(np.mean([_side(corners[i]) for i in used]) / MARKER_MM)
+    if px_per_mm < MIN_PX_PER_MM:
+        raise ScanError(
+            "too_small",
+            f"the sheet is too small in the photo ({px_per_mm:.1f} pixels per mm, need "
+            f"{MIN_PX_PER_MM}); move closer so the sheet fills most of the frame",
+        )
+    return Registration(
+        page_from_photo=H,
+        markers_found=found,
+        markers_used=tuple(used),
+        markers_rejected=tuple(i for i in found if i not in used),
+        reprojection_error_px=err_px,
+        reprojection_error_mm=err_mm,
+        px_per_mm=px_per_mm,
+        corners={i: corners[i] for i in found},
+    )
+
+
+def page_to_pixels(px_per_mm: float, origin_mm: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """The affine map page mm -> image pixels of a rectified image at ``px_per_mm`` whose
+    pixel (0, 0) covers the millimetre square at ``origin_mm`` (pixel centres at +0.5)."""
+    s = px_per_mm
+    ox, oy = origin_mm
+    return np.array([[s, 0.0, -ox * s - 0.5], [0.0, s, -oy * s - 0.5], [0.0, 0.0, 1.0]])
+
+
+def warp_page(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    px_per_mm: float,
+    size_mm: tuple[float, float],
+    origin_mm: tuple[float, float] = (0.0, 0.0),
+    photo_px_per_mm: float | None = None,
+) -> np.ndarray:
+    """The part of the page from ``origin_mm`` of ``size_mm``, rectified at ``px_per_mm``.
+
+    When the photo is much sharper than the output, it is first reduced with area averaging so
+    that the warp does not alias pencil texture and sensor noise into the result.
+    """
+    H = page_from_photo
+    src = photo
+    if photo_px_per_mm is not None and photo_px_per_mm > 2.0 * px_per_mm:
+        f = int(photo_px_per_mm / (1.4 * px_per_mm))
+        if f >= 2:
+            h, w = photo.shape[:2]
+            src = cv2.resize(photo, (w // f, h // f), interpolation=cv2.INTER_AREA)
+            sx, sy = w / (w // f), h / (h // f)
+            # Pixel centres: x_full = (x_small + 0.5) * s - 0.5
+            S = np.array([[sx, 0, 0.5 * sx - 0.5], [0, sy, 0.5 * sy - 0.5], [0, 0, 1.0]])
+            H = H @ S
+    M = page_to_pixels(px_per_mm, origin_mm) @ H
+    size = (round(size_mm[0] * px_per_mm), round(size_mm[1] * px_per_mm))
+    return cv2.warpPerspective(
+        src, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
+    )

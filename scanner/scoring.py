@@ -1,0 +1,90 @@
+"""The one seam between the scanner and the rule engine: finished-position scoring.
+
+The scanner never scores a game itself (the rules live once, in ``artsheets.rules``). It hands
+:func:`artsheets.rules.position.score_position` plain data: the field topology, the game
+options, region id -> colour index or None, and the players' tallies; and passes on what
+comes back: scores (None where the sheet alone cannot tell them), the outcome and checks.
+
+Game options: the number of players comes from ``--players`` or the sheet code; a sheet
+option whose name is also a rule option (Springer's ``threshold``) is passed on; Klee's
+``areas`` option (4 or 6 sequence areas) is the rules' ``all_areas``. Variants that leave no
+trace on the sheet take the rules' defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from artsheets.generator.layout import Layout
+from artsheets.rules.core import RulesError, game_class
+from artsheets.rules.position import score_position
+
+__all__ = ["POSITION_KINDS", "Scoring", "rule_options", "score_sheet"]
+
+# The region kinds the rule engine reads a position from (docs/topology.md).
+POSITION_KINDS = frozenset({"space", "segment", "mark", "triangle"})
+
+
+@dataclass
+class Scoring:
+    """Scores per player (None when the sheet cannot tell them), winners, checks, result."""
+
+    scores: dict[int, int] | None
+    winners: list[int] = field(default_factory=list)
+    result: str | None = None  # "player 2 wins", "draw"... or None when undecided
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    note: str | None = None
+    outcome_scores: dict[int, int] | None = None  # what decided the outcome (maybe tallies)
+    lower_wins: bool = False
+
+
+def rule_options(layout: Layout, players: int | None = None) -> dict[str, Any]:
+    """Game options for the rule engine from the sheet (and ``--players``)."""
+    spec = game_class(layout.game).OPTIONS
+    out: dict[str, Any] = {}
+    for name, value in layout.options.items():
+        if name in spec and name != "players":
+            out[name] = value
+    if layout.game == "klee" and "areas" in layout.options and "all_areas" in spec:
+        out["all_areas"] = layout.options["areas"] == 6
+    count = players if players is not None else layout.options.get("players")
+    if count is not None and "players" in spec:
+        out["players"] = count
+    return out
+
+
+def position_colours(layout: Layout, colours: Mapping[str, int | None]) -> dict[str, int | None]:
+    """Only the regions that make up the position (not keys, score boxes or tracks)."""
+    kinds = {r.id: r.kind for r in layout.regions}
+    return {rid: c for rid, c in colours.items() if kinds.get(rid) in POSITION_KINDS}
+
+
+def score_sheet(
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    tallies: Mapping[int, int],
+    players: int | None = None,
+) -> Scoring:
+    """Ask the rule engine to score the finished position read from the sheet."""
+    if layout.topology is None:
+        return Scoring(None, note="this sheet carries no field topology; it cannot be scored")
+    try:
+        opts = rule_options(layout, players)
+        count = int(opts.get("players", 2))
+        full_tallies = {p: tallies.get(p) for p in range(1, count + 1)}
+        report = score_position(
+            layout.topology, opts, position_colours(layout, colours), full_tallies
+        )
+    except RulesError as e:
+        return Scoring(None, note=f"the rule engine cannot score this sheet: {e}")
+    outcome = report.outcome
+    return Scoring(
+        scores=dict(report.scores) if report.scores is not None else None,
+        winners=list(outcome.winners) if outcome else [],
+        result=outcome.result() if outcome else None,
+        checks=[c.to_dict() for c in report.checks],
+        outcome_scores=dict(outcome.scores) if outcome else None,
+        lower_wins=bool(outcome.lower_wins) if outcome else False,
+    )

@@ -1,0 +1,70 @@
+"""The blank sheet as the scanner sees it: what is printed where, and which pixels to measure.
+
+Built once per sheet code (cached) at the scanner's working resolution, from the generator's
+own renderer, so the scanner's idea of the sheet is exactly what was printed:
+
+* ``printed``: every pixel with ink on the blank sheet (lines, dots, text, markers, QR);
+* ``lines``: a map of the printed dark strokes, which the local refinement aligns against;
+* ``paper``: pixels that are bare paper on every sheet (no region, nothing printed near), for
+  white balance and lighting;
+* the per-region measurement pixels (:mod:`artsheets.scanner.regions`).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from artsheets.generator.layout import Layout
+from artsheets.generator.render_png import render_image
+from artsheets.scanner.identify import layout_for_code
+from artsheets.scanner.regions import RegionMasks, build_region_masks
+
+__all__ = ["PX_PER_MM", "Template", "disk", "template_for"]
+
+PX_PER_MM = 5.0  # the working resolution: A4 is 1050 x 1485 pixels
+_DPI = round(PX_PER_MM * 25.4)  # 127: the renderer takes whole dots per inch
+
+
+def disk(radius_mm: float, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """A round structuring element of the given radius."""
+    r = max(1, round(radius_mm * px_per_mm))
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+
+
+@dataclass(frozen=True)
+class Template:
+    """The blank sheet at :data:`PX_PER_MM`, with masks derived from it."""
+
+    layout: Layout
+    gray: np.ndarray  # uint8, the rendered blank sheet
+    printed: np.ndarray  # bool, ink on the blank sheet
+    lines: np.ndarray  # float32, dark strokes (what refinement matches)
+    paper: np.ndarray  # bool, always bare paper
+    clear: np.ndarray  # float32 1/0, pixels clear of anything printed (by 0.4 mm)
+    masks: RegionMasks
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.gray.shape[:2]
+
+
+@functools.lru_cache(maxsize=16)
+def template_for(code: str) -> Template:
+    """The (cached) template of the sheet ``code`` names."""
+    layout = layout_for_code(code)
+    gray = np.asarray(render_image(layout, _DPI).convert("L"))
+    printed = gray < 235
+    lines = (255 - gray).astype(np.float32)
+    near_print = cv2.dilate(printed.astype(np.uint8), disk(1.5)) > 0
+    masks = build_region_masks(layout, printed, PX_PER_MM)
+    in_region = cv2.dilate(masks.footprint(gray.shape).astype(np.uint8), disk(1.0)) > 0
+    paper = ~near_print & ~in_region
+    # Stay clear of the page edge, which a photo may show torn or against the table.
+    edge = round(6 * PX_PER_MM)
+    paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
+    clear = (cv2.dilate(printed.astype(np.uint8), disk(0.4)) == 0).astype(np.float32)
+    return Template(layout, gray, printed, lines, paper, clear, masks)

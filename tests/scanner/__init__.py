@@ -1,0 +1,1 @@
+"""Scanner tests and the photo simulator they (and benchmarks/bench_scanner.py) use."""
