@@ -19,7 +19,12 @@ from artsheets.generator.furniture import body_rect, draw_frame
 from artsheets.generator.layout import PAGES, Layout
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import Sheet
-from artsheets.generator.sheetcode import SheetCode, SheetCodeError, parse_sheet_code
+from artsheets.generator.sheetcode import (
+    SheetCode,
+    SheetCodeError,
+    parse_field_id,
+    parse_sheet_code,
+)
 from artsheets.generator.validation import Check
 from artsheets.rules.field import Field
 
@@ -30,6 +35,7 @@ __all__ = [
     "UnknownGame",
     "build_field",
     "build_layout",
+    "field_from_id",
     "games",
     "get_game",
     "layout_from_code",
@@ -129,9 +135,9 @@ def get_game(name: str) -> GameSpec:
     return spec
 
 
-def _sheet_code(spec: GameSpec, version: int, seed: int | None, page: str, opts: dict) -> str:
+def _sheet_code(spec: GameSpec, version: int, seed: int | None, page: str, opts: dict) -> SheetCode:
     tokens = tuple((o.code, opts[o.name]) for o in spec.options)
-    return str(SheetCode(spec.name, version, seed, PAGES[page].code, tokens))
+    return SheetCode(spec.name, version, seed, PAGES[page].code, tokens)
 
 
 def build_layout(
@@ -159,7 +165,8 @@ def build_layout(
             raise ValueError(f"{spec.name} has no field version {version}; known: {known}")
         builder = spec.versions[version]
     sheet = Sheet(spec.name, PAGES[page], body_rect(PAGES[page]))
-    sheet.sheet_code = _sheet_code(spec, version, seed, page, opts)
+    code = _sheet_code(spec, version, seed, page, opts)
+    sheet.sheet_code, sheet.field_id = str(code), code.field_id()
     sheet.field_version, sheet.seed, sheet.options, sheet.title = version, seed, opts, spec.title
     lo, hi = spec.players
     default_sub = (
@@ -185,7 +192,17 @@ def build_field(
 
 def layout_from_code(code: str) -> Layout:
     """Rebuild the exact layout a sheet code names (the scanner's way back to the sheet)."""
-    parsed = parse_sheet_code(code)
+    return _layout_from_parsed(parse_sheet_code(code), code)
+
+
+def field_from_id(field_id: str) -> Field:
+    """Rebuild a field from its page-free id (what game records store)."""
+    layout = _layout_from_parsed(parse_field_id(field_id), field_id)
+    assert layout.topology is not None
+    return layout.topology
+
+
+def _layout_from_parsed(parsed: SheetCode, code: str) -> Layout:
     spec = get_game(parsed.game)
     by_code = {o.code: o.name for o in spec.options}
     try:

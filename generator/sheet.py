@@ -88,6 +88,7 @@ class Sheet:
     page: Page
     body: Rect
     sheet_code: str = ""
+    field_id: str = ""  # the sheet code without page and check character: see SheetCode
     field_version: int = 1
     seed: int | None = None
     options: dict[str, int] = field(default_factory=dict)

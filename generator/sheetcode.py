@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SheetCode", "SheetCodeError", "check_char", "parse_sheet_code"]
+__all__ = ["SheetCode", "SheetCodeError", "check_char", "parse_field_id", "parse_sheet_code"]
 
 _ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE_RE = re.compile(
@@ -51,9 +51,37 @@ class SheetCode:
         opts = "".join(f"{k}{v}" for k, v in self.options)
         return f"{self.game.upper()}-{self.field_version}-{seed}-{self.page}-{opts}"
 
+    def field_id(self) -> str:
+        """The field's identity, independent of paper size: ``RINGS-1-000042-P3R3N6C16``.
+
+        The same field printed on A4 and on Letter is one field (the topology is the same), so
+        game records name it without the page.
+        """
+        seed = "STD" if self.seed is None else f"{self.seed:06d}"
+        opts = "".join(f"{k}{v}" for k, v in self.options)
+        return f"{self.game.upper()}-{self.field_version}-{seed}-{opts}"
+
     def __str__(self) -> str:
         body = self.body()
         return f"{body}-{check_char(body)}"
+
+
+_FIELD_RE = re.compile(
+    r"^(?P<game>[A-Z]+)-(?P<version>[0-9]+)-(?P<seed>STD|[0-9]{6,})-(?P<opts>(?:[A-Z][0-9]+)*)$"
+)
+
+
+def parse_field_id(text: str, page: str = "A4") -> SheetCode:
+    """Read a field id (see :meth:`SheetCode.field_id`); ``page`` completes it to a sheet."""
+    m = _FIELD_RE.match(text.strip().upper())
+    if not m:
+        raise SheetCodeError(
+            f"'{text}' is not a field id; it looks like GAME-1-000042-P3 "
+            "(game, field version, seed or STD, options)"
+        )
+    options = tuple((k, int(v)) for k, v in _OPT_RE.findall(m["opts"]))
+    seed = None if m["seed"] == "STD" else int(m["seed"])
+    return SheetCode(m["game"].lower(), int(m["version"]), seed, page, options)
 
 
 def parse_sheet_code(text: str) -> SheetCode:

@@ -165,7 +165,7 @@ def test_standard_is_the_same_field_on_both_pages() -> None:
     assert a4.topology.adjacent == lt.topology.adjacent
     assert a4.topology.corner == lt.topology.corner
     assert a4.topology.data["triangles"] == lt.topology.data["triangles"]
-    assert a4.topology.field_id == "SPRINGER-1-STD-A4-P2T13S108"
+    assert a4.topology.field_id == lt.topology.field_id == "SPRINGER-1-STD-P2T13S108"
     three = layout(None, "a4", players=3)
     assert {r.id for r in three.regions if r.kind == "score_box"} == {
         "score-p1-x",

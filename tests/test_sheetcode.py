@@ -50,3 +50,18 @@ def test_layout_rebuilds_from_its_code(game: str) -> None:
     for page in ("a4", "letter"):
         layout = build_layout(game, seed, {}, page)
         assert layout_from_code(layout.sheet_code).to_json() == layout.to_json()
+
+
+def test_field_id_leaves_out_page_and_check() -> None:
+    from artsheets.generator.registry import field_from_id
+    from artsheets.generator.sheetcode import parse_field_id
+
+    code = SheetCode("rings", 1, 42, "LT", (("P", 3), ("R", 3)))
+    assert code.field_id() == "RINGS-1-000042-P3R3"
+    assert parse_field_id(code.field_id()).field_id() == code.field_id()
+    with pytest.raises(SheetCodeError, match="not a field id"):
+        parse_field_id("RINGS-1-000042-A4-P3R3")
+    a4 = build_layout("synch", None, {"size": 9}, "a4")
+    letter = build_layout("synch", None, {"size": 9}, "letter")
+    assert a4.topology.field_id == letter.topology.field_id == "SYNCH-1-STD-N9"
+    assert field_from_id("SYNCH-1-STD-N9").spaces == a4.topology.spaces

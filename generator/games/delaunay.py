@@ -530,7 +530,7 @@ def draw(sheet: Sheet, geom: DelaunayGeometry, opts: Mapping[str, int]) -> Field
     adjacent, corner = polygon_neighbours(polys)
     return Field(
         game="delaunay",
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(polys),
         adjacent=adjacent,
         corner=corner,

@@ -428,7 +428,7 @@ def draw(sheet: Sheet, geom: KleeGeometry, opts: Mapping[str, int]) -> Field:
     adjacent, corner = grid_neighbours(cells)
     return Field(
         game="klee",
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(s for row in cells for s in row),
         adjacent=adjacent,
         corner=corner,
@@ -518,7 +518,7 @@ GAME = GameSpec(
     players=(2, 2),
     reminder="Fill a space touching a filled one, any colour; score 1 per sequence of yours it "
     "forms. Track end or 5 ahead wins.",
-    options=(SheetOption("areas", "A", 4, 4, 6, "sequence areas per player: 4 (standard) or 6"),),
+    options=(SheetOption("areas", "U", 4, 4, 6, "sequence areas per player: 4 (standard) or 6"),),
     versions={1: build_random},
     standard=build_standard,
     colours=lambda o: 4,

@@ -496,7 +496,7 @@ def draw(sheet: Sheet, geom: Geometry, opts: Mapping[str, int]) -> Field:
     x0, y0, x1, y1 = frame.x0, frame.y0, frame.x1, frame.y1
     return Field(
         game=NAME,
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(spaces),
         adjacent=adjacent,
         corner=corner,

@@ -485,7 +485,7 @@ def draw(sheet: Sheet, geom: RingsGeometry, opts: Mapping[str, int]) -> Field:
     )
     return Field(
         game="rings",
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(spaces),
         adjacent=symmetric_pairs(pairs, spaces),
         corner=symmetric_pairs([], spaces),

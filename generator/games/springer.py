@@ -896,7 +896,7 @@ def draw(sheet: Sheet, geom: Geometry, opts: Mapping[str, int]) -> Field:
     corner = symmetric_pairs(((spaces[a], spaces[b]) for a, b in sorted(corner_pairs)), spaces)
     return Field(
         game=NAME,
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(spaces),
         adjacent=adjacent,
         corner=corner,

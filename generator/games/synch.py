@@ -62,7 +62,7 @@ def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
     adjacent, corner = grid_neighbours(cells)
     return Field(
         game="synch",
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(s for row in cells for s in row),
         adjacent=adjacent,
         corner=corner,
