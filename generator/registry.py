@@ -83,7 +83,9 @@ class GameSpec:
     colours: Callable[[Mapping[str, int]], int] = lambda o: o.get("players", 2)
     subtitle: Callable[[Mapping[str, int]], str] | None = None
     check_options: Callable[[Mapping[str, int]], None] | None = None
-    key_labels: tuple[str, ...] = ()
+    # Labels under the colour-key swatches (default: the colour numbers), or a function of the
+    # options, e.g. Mondrian marks its neutral colour "N".
+    key_labels: tuple[str, ...] | Callable[[Mapping[str, int]], tuple[str, ...]] = ()
     # Checks a written layout against the game's constraints (counts, printability...):
     # what `artsheets check-field` prints. Random fields are validated while they are drawn.
     validate: Callable[[Layout], list[Check]] | None = None
@@ -175,7 +177,13 @@ def build_layout(
         else (f"{lo} players" if lo == hi else f"{lo}-{hi} players")
     )
     subtitle = spec.subtitle(opts) if spec.subtitle else default_sub
-    draw_frame(sheet, subtitle, spec.reminder, spec.colours(opts), spec.key_labels)
+    draw_frame(
+        sheet,
+        subtitle,
+        spec.reminder,
+        spec.colours(opts),
+        spec.key_labels(opts) if callable(spec.key_labels) else spec.key_labels,
+    )
     rng = None if seed is None else Rng.derive(spec.name, version, seed)
     topology = builder(sheet, rng, opts)
     return sheet.finish(topology)

@@ -630,6 +630,9 @@ GAME = GameSpec(
     versions={1: build_random},
     standard=build_standard,
     colours=_colours,
+    key_labels=lambda o: (
+        tuple(str(k) for k in range(1, o["players"] + 1)) + (("N",) if o["players"] < 4 else ())
+    ),
     subtitle=_subtitle,
     validate=validate_layout,
     doc=__doc__ or "",
