@@ -1,0 +1,108 @@
+"""Miro: the book's mini-game (one-two-three opening, multi-captures, red 14 to blue 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.position import score_position
+from artsheets.rules.synthetic import miro_curve_field
+
+# A closed curve with 10 crossings: 11 spaces, 20 segments (drawn through these points).
+CURVE = [
+    (87.93, 43.44), (27.77, 84.39), (98.75, 20.25), (97.42, 77.31), (5.89, 6.95),
+    (1.37, 70.02), (50.78, 23.43), (1.06, 34.83), (77.17, 70.2),
+]  # fmt: skip
+RED, BLUE = 1, 2
+# Moves A..I: lengths 1, 2, 3, then blue 3, red 1, blue 2 as in Illustration 1.
+A_TO_I = [
+    "segment-1",
+    "segment-2,segment-3",
+    "segment-4,segment-5,segment-6",
+    "segment-7,segment-8,segment-9",
+    "segment-10",
+    "segment-11,segment-12",
+    "segment-13,segment-14",
+    "segment-15,segment-16,segment-17",
+    "segment-18,segment-19,segment-20",
+]
+
+
+def field():
+    return miro_curve_field(CURVE, "HAND-MIRO")
+
+
+def test_the_mini_field_has_the_shape_of_a_generic_closed_curve() -> None:
+    f = field()
+    assert len(f.spaces) == 11 and len(f.data["segments"]) == 20
+    assert all(1 <= len(v) <= 2 for v in f.data["segment_spaces"].values())
+
+
+def test_mini_game_captures_and_final_score() -> None:
+    f = field()
+    s = new_game(f, {"players": 2})
+    gains = []
+    for move in A_TO_I:
+        player = s.current_player()
+        before, caught = s.scores()[player], len(s.captured)  # type: ignore[attr-defined]
+        s.apply(move)
+        gains.append((player, len(s.captured) - caught, s.scores()[player] - before))  # type: ignore[attr-defined]
+    assert gains[:6] == [(RED, 0, 0), (BLUE, 0, 0)] * 3
+    assert gains[6] == (RED, 2, 2)  # G: two spaces, one point each
+    assert gains[7] == (BLUE, 4, 10)  # H: four spaces at once
+    assert gains[8] == (RED, 5, 12)  # I: five spaces, finishing the game
+    out = s.outcome()
+    assert out is not None and out.scores == {RED: 14, BLUE: 10} and out.winners == (RED,)
+    # The photo tells the same story: capture circles and segment colours.
+    rep = score_position(f, {"players": 2}, s.sheet_colours(), {RED: 14, BLUE: 10})
+    assert rep.scores == {RED: 14, BLUE: 10} and rep.ok
+
+
+def test_one_two_three_opening() -> None:
+    s = new_game(field(), {"players": 2})
+    assert len(s.legal_moves()) == 20
+    with pytest.raises(IllegalMoveError, match="first move colours exactly one segment"):
+        s.apply("segment-1,segment-2")
+    s.apply("segment-5")
+    assert s.legal_moves() == ["segment-6,segment-7", "segment-4,segment-3"]
+    with pytest.raises(IllegalMoveError, match="move 2 colours the two segments"):
+        s.apply("segment-6")
+    s.apply("segment-4,segment-3")  # this fixes the direction: downwards
+    assert s.legal_moves() == ["segment-2,segment-1,segment-20"]
+    with pytest.raises(IllegalMoveError, match="move 3 colours the next three"):
+        s.apply("segment-2,segment-1")
+    s.apply("segment-2,segment-1,segment-20")
+    assert s.legal_moves() == [
+        "segment-19",
+        "segment-19,segment-18",
+        "segment-19,segment-18,segment-17",
+    ]
+    with pytest.raises(IllegalMoveError, match="already coloured"):
+        s.apply("segment-6,segment-5")
+    with pytest.raises(IllegalMoveError, match="next 1-3 segments from the front end"):
+        s.apply("segment-6")
+
+
+def test_capture_circle_on_an_open_space_is_impossible() -> None:
+    f = field()
+    s = new_game(f, {"players": 2})
+    for move in A_TO_I[:7]:
+        s.apply(move)
+    sheet = s.sheet_colours()
+    open_space = next(sp for sp in f.spaces if sp not in s.captured)  # type: ignore[attr-defined]
+    bad = score_position(f, {"players": 2}, sheet | {f.data["capture_marks"][open_space]: 1}, {})
+    assert any("boundary is not complete" in c.message for c in bad.problems)
+    gap = dict(sheet)
+    del gap["segment-3"]
+    broken = score_position(f, {"players": 2}, gap, {})
+    assert any("broken into 2 pieces" in c.message for c in broken.problems)
+
+
+@pytest.mark.parametrize(
+    ("partnership", "expected"),
+    [("sum", {"1+3": 9, "2+4": 7}), ("double_lower", {"1+3": 11, "2+4": 10}), ("double_higher", {"1+3": 16, "2+4": 11})],
+)
+def test_partnership_scoring(partnership: str, expected: dict[str, int]) -> None:
+    from artsheets.rules.common import team_totals
+
+    assert team_totals({1: 7, 2: 4, 3: 2, 4: 3}, ((1, 3), (2, 4)), partnership) == expected
