@@ -1,0 +1,120 @@
+"""Arp: the illustrated 13-space mini-field game A..J, the touching rule and the variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.position import score_position
+from artsheets.rules.synthetic import arp_lines_field
+
+# Thirteen straight lines (end points) forming a 13-space mini-field.
+LINES = [
+    ((61.4, 19.7), (45.8, 87.0)), ((73.6, 43.9), (15.1, 49.4)), ((42.3, 61.7), (76.9, 101.2)),
+    ((79.8, 48.4), (39.5, 65.2)), ((13.6, 71.9), (74.1, 89.8)), ((72.7, 17.9), (36.5, 59.1)),
+    ((68.2, 68.3), (14.7, 105.8)), ((70.7, 45.9), (95.5, 86.6)), ((23.4, 24.6), (50.6, 62.8)),
+    ((47.6, -1.7), (75.5, 32.7)), ((28.8, 0.9), (74.9, 49.8)), ((24.3, 47.6), (32.5, 72.3)),
+    ((65.3, 42.5), (52.0, 85.7)),
+]  # fmt: skip
+RED, BLUE, GREEN = 1, 2, 3
+STORY = {
+    "A": "line-1@v-1+",
+    "B": "line-5@v-7+",
+    "C": "line-3@v-21-",
+    "D": "line-7@v-20+",
+    "E": "line-13@v-38-",
+    "F": "line-4@v-25+",
+    "G": "line-9@v-26+",
+    "H": "line-2@v-10+",
+    "I": "line-6@v-13-",
+    "J": "line-11@v-34+",
+}
+CAPTURES = {"A": 0, "B": 0, "C": 0, "D": 1, "E": 2, "F": 1, "G": 1, "H": 1, "I": 1, "J": 1}
+
+
+def field():
+    return arp_lines_field(LINES, "HAND-ARP")
+
+
+def lines_of(moves: list[str]) -> set[str]:
+    return {m.split("@")[0] for m in moves}
+
+
+def test_illustrated_game() -> None:
+    f = field()
+    assert len(f.spaces) == 13
+    s = new_game(f, {"players": 3})
+    # A: the first player colours a whole line.
+    assert s.legal_moves() == [f"line-{k}@{f.data['lines'][f'line-{k}'][0]}+" for k in range(1, 14)]
+    for letter, move in STORY.items():
+        moves = s.legal_moves()
+        if letter == "E":
+            assert lines_of(moves) == {"line-13"}, "E is the only line touching D"
+        if letter == "H":
+            # Nothing touches G: blue may take any of six uncoloured lines, whole.
+            assert s._touching_moves(BLUE) == []  # type: ignore[attr-defined]
+            assert len(lines_of(moves) - lines_of(s.history)) == 6
+        p = s.current_player()
+        before = s.scores()[p]
+        s.apply(move)
+        assert s.scores()[p] - before == CAPTURES[letter], letter
+    assert s.scores() == {RED: 1 + 1 + 1, BLUE: 2 + 1, GREEN: 1 + 1}
+
+
+def test_touching_line_is_coloured_from_the_touch_point_in_one_direction() -> None:
+    f = field()
+    s = new_game(f, {"players": 3})
+    s.apply(STORY["A"])
+    moves = s.legal_moves()
+    # Every listed move starts on line-1 (the line just coloured).
+    on_a = set(f.data["lines"]["line-1"])
+    assert all(m.split("@")[1][:-1] in on_a for m in moves)
+    with pytest.raises(IllegalMoveError, match="touching the stretch just coloured"):
+        s.apply("line-12@" + f.data["lines"]["line-12"][0] + "+")
+    with pytest.raises(IllegalMoveError, match="write a move as"):
+        s.apply("line-5")
+
+
+def test_stop_at_own_colour_variant() -> None:
+    f = field()
+    plain = new_game(f, {"players": 2})
+    variant = new_game(f, {"players": 2, "stop_at_own": True})
+    # Red colours line-1, blue line-5 from where it crosses, red then colours line-13 which
+    # crosses red's own line-1: in the variant it stops there.
+    found = False
+    for state in (plain, variant):
+        state.apply(STORY["A"])
+    for m in plain.legal_moves():
+        a, b = plain.copy(), variant.copy()
+        if m not in b.legal_moves():
+            continue
+        a.apply(m)
+        b.apply(m)
+        for m2 in a.legal_moves():
+            if m2 not in b.legal_moves():
+                continue
+            a2, b2 = a.copy(), b.copy()
+            a2.apply(m2)
+            b2.apply(m2)
+            if len(b2.piece_colour) < len(a2.piece_colour):  # type: ignore[attr-defined]
+                found = True
+                line = m2.split("@")[0]
+                _line, lo, hi = b2.last  # type: ignore[attr-defined]
+                stop = hi if m2.endswith("+") else lo
+                vertex = f.data["lines"][line][stop]
+                assert vertex in f.data["lines"]["line-1"], "it stopped at red's own line"
+    assert found, "some move runs past red's line in the plain game and stops in the variant"
+
+
+def test_position_scoring_and_impossible_fills() -> None:
+    f = field()
+    s = new_game(f, {"players": 3})
+    for move in STORY.values():
+        s.apply(move)
+    sheet = s.sheet_colours()
+    rep = score_position(f, {"players": 3}, sheet, {})
+    assert rep.scores == s.scores()
+    assert any("game not finished" in c.message for c in rep.problems)
+    open_space = next(sp for sp in f.spaces if sp not in sheet)
+    bad = score_position(f, {"players": 3}, sheet | {open_space: 2}, {})
+    assert any(f"{open_space} is filled with colour 2 but" in c.message for c in bad.problems)
