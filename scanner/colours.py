@@ -8,9 +8,9 @@ The steps, and why:
    everywhere from pixels that look like paper (nothing printed near, no colour) at the finest
    scale that has enough of them, for gradients and shadows. What is left is each pixel's
    reflectance relative to paper: 1 for bare paper under any light.
-2. **Ink.** A pixel carries pencil when it is far enough from paper white in CIELAB, where
-   hue and chroma count fully and lightness half (so that a leftover shade of a shadow's edge
-   does not pass for pencil). A region's *coverage* is its share of such pixels among its
+2. **Ink.** A pixel carries pencil when it is far enough from paper white in CIELAB (grey
+   pencils count as well as bright ones; only darkening counts, not the slight brightening of
+   noise). A region's *coverage* is its share of such pixels among its
    measured pixels (:mod:`artsheets.scanner.regions`), its colour the mean linear colour of
    those pixels.
 3. **Keys.** Each colour-key swatch gives its colour's reference. Pencil pressure varies, and
@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 REVIEW_BELOW = 0.7  # regions read with less confidence than this are listed for review
-L_WEIGHT = 0.5  # lightness counts half in colour distances (pressure, leftover shading)
-INK_DELTA = 13.0  # a pixel this far from paper white (weighted CIELAB) carries pencil
+INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
+OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
+HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
 STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
 
 _LUT = np.where(
@@ -150,27 +151,32 @@ def _lab(bgr_linear: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.clip(arr, 0, 1.5), cv2.COLOR_LBGR2Lab).reshape(-1, 3)
 
 
-def ink_delta(lab: np.ndarray) -> np.ndarray:
-    """How far from paper white, weighted CIELAB (only darkening counts in lightness)."""
-    dl = np.maximum(100.0 - lab[:, 0], 0.0) * L_WEIGHT
+def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray:
+    """How far from paper white in CIELAB (only darkening counts in lightness)."""
+    dl = np.maximum(100.0 - lab[:, 0], 0.0) * l_weight
     return np.sqrt(dl * dl + lab[:, 1] ** 2 + lab[:, 2] ** 2)
 
 
 def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
-    """Coverage and pencil colour of every region."""
+    """Coverage and pencil colour of every region.
+
+    The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
+    so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
+    """
     m = tpl.masks
     n_regions = len(m.regions)
-    flat = norm.reshape(-1, 3)
-    px = flat[m.pixels]
-    lab = _lab(px)
-    ink = ink_delta(lab) > INK_DELTA
+    px = norm.reshape(-1, 3)[m.pixels]
+    delta = ink_delta(_lab(px), np.where(m.near_print, HALO_L_WEIGHT, 1.0))
+    ink = delta > INK_DELTA
+    weight = np.where(ink, delta, 0.0)
     n = np.bincount(m.owner, minlength=n_regions).astype(np.float64)
     k = np.bincount(m.owner, weights=ink.astype(np.float64), minlength=n_regions)
+    wsum = np.bincount(m.owner, weights=weight, minlength=n_regions)
     sums = np.stack(
-        [np.bincount(m.owner, weights=px[:, c] * ink, minlength=n_regions) for c in range(3)],
+        [np.bincount(m.owner, weights=px[:, c] * weight, minlength=n_regions) for c in range(3)],
         axis=1,
     )
-    mean = np.where(k[:, None] > 0, sums / np.maximum(k, 1)[:, None], 1.0)
+    mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
     return RegionStats(n=n, ink=k, mean=mean)
 
 
@@ -214,14 +220,18 @@ class Style:
 
 
 FILL = Style(0.06, 0.22)
-STROKE = Style(0.025, 0.08)
+STROKE = Style(0.025, 0.08)  # a line traced, a symbol drawn, a number written: little area
+TICK = Style(0.12, 0.3)  # a tick, cross or fill in a small box (a stray speck is 1 of 80 px)
 
 
 def style_of(kind: str, role: str | None, symbol_spaces: bool) -> Style:
-    """Fills for spaces, marks, keys; strokes for traced lines, ticks, writing and symbols."""
+    """Fills for spaces, marks, keys; strokes for traced lines, writing and symbols; ticks for
+    point and track boxes."""
     if kind == "segment" or (kind == "space" and symbol_spaces):
         return STROKE
-    if kind in ("score_box", "track_box") and role != "fill":
+    if kind == "track_box" or (kind == "score_box" and role == "point"):
+        return TICK
+    if kind == "score_box":
         return STROKE
     return FILL
 
@@ -233,7 +243,6 @@ def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]
     if not keys:
         return np.full((len(lab), 0), np.inf), keys
     d = lab[:, None, :] - curve[None, :, :]
-    d[..., 0] *= L_WEIGHT
     dist = np.sqrt((d**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
@@ -281,7 +290,6 @@ def learn_palette(
         )
         return pal
     data = lab[unmatched].astype(np.float32)
-    data[:, 0] *= L_WEIGHT
     kk = len(blank)
     _, labels, _ = cv2.kmeans(
         data,
@@ -374,24 +382,30 @@ def classify(
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
-        order = np.argsort(dist[i])
+        sigma = (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0)
+        # Log-likelihood of each colour (its distance against the scatter a region's colour
+        # shows about its key's curve, larger for strokes and small boxes), plus a prior for
+        # a box that belongs to a player: he marks it with his own colour, as a rule.
+        loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
+        if r.player is not None and r.player in keys and r.kind != "space":
+            loglik = loglik + np.where(np.array(keys) == r.player, OWNER_PRIOR, 0.0)
+        order = np.argsort(-loglik)
         d1 = float(dist[i, order[0]])
-        d2 = float(dist[i, order[1]]) if len(order) > 1 else math.inf
         k = keys[order[0]]
-        # Distinct: the nearest colour is clearly nearer than the next; close: it is near.
-        conf_sep = _ramp(d2 / max(d1, 1.0), 1.15, 2.2) if math.isfinite(d2) else 1.0
-        conf_abs = 1.0 - _ramp(d1, 12.0, 35.0)
-        conf = min(conf_cov, 0.35 + 0.65 * conf_sep, conf_abs, 0.5 + 0.5 * size_conf)
+        llr = float(loglik[order[0]] - loglik[order[1]]) if len(order) > 1 else 50.0
+        conf_sep = 1.0 / (1.0 + math.exp(-min(llr, 50.0)))
+        conf_abs = 1.0 - _ramp(d1, 3 * sigma, 6 * sigma)
+        conf = min(conf_cov, conf_sep, conf_abs, 0.5 + 0.5 * size_conf)
         reason = None
         if conf < REVIEW_BELOW:
             if conf == conf_cov:
                 reason = f"patchy or light pencil ({f:.0%} covered)"
             elif conf == conf_abs:
                 reason = "colour matches no key swatch well"
-            elif conf != 0.35 + 0.65 * conf_sep:
-                reason = "too small to read"
-            else:
+            elif conf == conf_sep:
                 reason = f"colour between keys {k} and {keys[order[1]]}"
+            else:
+                reason = "too small to read"
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"

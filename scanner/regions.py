@@ -65,6 +65,7 @@ class RegionMasks:
     outlines: tuple[np.ndarray, ...]
     anchors: np.ndarray
     footprint_mask: np.ndarray
+    near_print: np.ndarray  # per entry of ``pixels``: within 1 mm of something printed
 
     @property
     def ids(self) -> list[str]:
@@ -99,6 +100,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
     erode_px = max(1, round(ERODE_MM * ppm))
     clear = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(PRINT_CLEAR_MM * ppm)))) > 0
     core = cv2.dilate(printed.astype(np.uint8), _disk(1)) > 0
+    near = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(1.0 * ppm)))) > 0
 
     # Polygons from the largest to the smallest: a nested region ends up on top of its host.
     def area(r: Region) -> float:
@@ -144,7 +146,11 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
             full_area[i] = int(own.sum())
             keep = ~clear[y0:y1, x0:x1] & (bands[y0:y1, x0:x1] == 0)
             m = np.zeros_like(own, bool)
-            for e in (erode_px, erode_px // 2, 1, 0):
+            # Small boxes: their outline is the only print near, and the clearance from it
+            # already keeps the measurement inside; erode less so enough pixels remain.
+            w_mm = min(x1 - x0, y1 - y0) / ppm
+            first = min(erode_px, max(1, round(0.12 * w_mm * ppm)))
+            for e in (first, first // 2, 1, 0):
                 eroded = cv2.erode(own, _disk(e)) if e else own
                 m = (eroded > 0) & keep
                 if m.sum() >= MIN_PIXELS:
@@ -173,6 +179,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         outlines=tuple(outlines),
         anchors=anchors,
         footprint_mask=footprint > 0,
+        near_print=near.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
     )
 
 

@@ -162,7 +162,7 @@ def _grain(
     kernel /= kernel.sum()
     smeared = cv2.filter2D(noise, -1, kernel)
     smeared = (smeared - smeared.mean()) / (smeared.std() + 1e-6)
-    return np.clip(0.75 + 0.35 * smeared, 0.0, 1.0)
+    return np.clip(0.85 + 0.3 * smeared, 0.0, 1.0)
 
 
 class _Canvas:
@@ -216,7 +216,7 @@ def _fill_mask(
     """Where the pencil goes for region ``r`` (uint8 0/255 in ``cv``) and the pressure used."""
     role = r.extra.get("role")
     mask = cv.blank()
-    pressure = float(rng.uniform(0.55, 1.0))
+    pressure = float(rng.uniform(0.5, 1.0))
     if r.kind == "segment" and r.polyline is not None:
         width = max(1, round(rng.uniform(0.9, 1.5) * cv.ppm))
         pts = cv.px(np.asarray(r.polyline) + rng.normal(0, 0.15, 2))
@@ -256,15 +256,15 @@ def _fill_mask(
                 cv2.LINE_AA,
                 4,
             )
-        return mask, float(rng.uniform(0.75, 1.0))
+        return mask, float(rng.uniform(0.7, 1.0))
     if r.kind == "score_box" and role == "point" and rng.random() < 0.6:
         m = 0.15 * min(w, h)
         cv.line(mask, (x0 + m, y1 - m), (x1 - m, y0 + m), 0.7)
         if rng.random() < 0.5:
             cv.line(mask, (x0 + m, y0 + m), (x1 - m, y1 - m), 0.7)
-        return mask, float(rng.uniform(0.75, 1.0))
+        return mask, float(rng.uniform(0.7, 1.0))
     if r.kind == "key":
-        pressure = float(rng.uniform(0.75, 1.0))
+        pressure = float(rng.uniform(0.85, 1.0))
     # A fill: stop short of the line by a ragged margin, leave bare patches, cross the border
     # here and there.
     mask = cv2.erode(inside, cv.disk(rng.uniform(0.2, 0.7)))

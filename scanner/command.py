@@ -1,0 +1,154 @@
+"""``artsheets scan``: score photos of finished sheets.
+
+One photo: prints the scores, the result and any disagreement, writes ``<photo>.scan.json``
+and ``<photo>.overlay.png``; a photo that cannot be read ends with a one-line message saying
+what is wrong and how to retake it (exit 2). Several photos: a progress bar, the same files
+per photo, a CSV summary; a bad photo is reported and the batch goes on (exit 1 at the end if
+any photo failed). ``--strict`` also fails (exit 1) when anything needs review or a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import glob
+import io
+import json
+from pathlib import Path
+
+import cv2
+
+from artsheets.errors import UserError
+from artsheets.output import atomic_write, ensure_writable_dir
+from artsheets.progress import progress
+from artsheets.scanner.errors import ScanError
+from artsheets.scanner.identify import normalise_code
+
+__all__ = ["add_arguments", "run"]
+
+CSV_NAME = "scan-summary.csv"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("photos", nargs="+", help="photos of finished sheets (JPEG, PNG...)")
+    parser.add_argument(
+        "--sheet",
+        metavar="CODE",
+        help="the sheet code printed on the sheet, if its QR is unreadable",
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="how many played (default: as the sheet says)"
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 if any region needs review or a check fails"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="DIR", help="write reports here (default: beside each photo)"
+    )
+    parser.add_argument("--no-overlay", action="store_true", help="skip the overlay images")
+    parser.add_argument(
+        "--csv",
+        metavar="FILE",
+        help=f"batch summary file (default: {CSV_NAME} in the output folder)",
+    )
+
+
+def _expand(patterns: list[str]) -> list[Path]:
+    """The photos named, with shell-style patterns expanded when the shell did not."""
+    out: list[Path] = []
+    for p in patterns:
+        if not Path(p).exists() and any(c in p for c in "*?["):
+            matches = sorted(glob.glob(p))
+            if not matches:
+                raise UserError(f"no photo matches {p}")
+            out.extend(Path(m) for m in matches)
+        else:
+            out.append(Path(p))
+    return out
+
+
+def _targets(photo: Path, out_dir: Path | None) -> tuple[Path, Path]:
+    folder = out_dir if out_dir is not None else photo.parent
+    return folder / f"{photo.stem}.scan.json", folder / f"{photo.stem}.overlay.png"
+
+
+def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> dict[str, object]:
+    """Scan one photo and write its files; the summary row for the CSV."""
+    from artsheets.scanner.overlay import render_overlay
+    from artsheets.scanner.pipeline import scan_file
+    from artsheets.scanner.report import report_dict, summary_lines
+
+    if not photo.is_file():
+        raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
+    result = scan_file(photo, args.sheet, args.players)
+    json_path, png_path = _targets(photo, out_dir)
+    if out_dir is None:
+        ensure_writable_dir(photo.parent)
+    atomic_write(json_path, json.dumps(report_dict(result, photo.name), indent=1) + "\n")
+    written = [json_path]
+    if not args.no_overlay:
+        ok, buf = cv2.imencode(".png", render_overlay(result))
+        if not ok:  # pragma: no cover - encoding an in-memory image does not fail
+            raise ScanError("unreadable_file", "could not encode the overlay image")
+        atomic_write(png_path, buf.tobytes())
+        written.append(png_path)
+    s = result.scoring
+    failed = [c for c in s.checks if not c.get("ok", True)]
+    return {
+        "photo": str(photo),
+        "status": "ok",
+        "sheet_code": result.code,
+        "game": result.layout.game,
+        "scores": _pairs(s.scores),
+        "tallies": _pairs(result.tallies),
+        "result": s.result or "",
+        "needs_review": len(result.needs_review),
+        "failed_checks": len(failed),
+        "message": "; ".join(str(c["message"]) for c in failed),
+        "_lines": [*summary_lines(result, photo.name), "  wrote " + ", ".join(map(str, written))],
+        "_strict_ok": not result.needs_review and not failed,
+    }
+
+
+def _pairs(d: dict[int, int] | None) -> str:
+    return "" if d is None else " ".join(f"{k}:{v}" for k, v in sorted(d.items()))
+
+
+def run(args: argparse.Namespace) -> int:
+    photos = _expand(args.photos)
+    if args.sheet:
+        args.sheet = normalise_code(args.sheet)  # a mistyped code is refused before any work
+    if args.players is not None and args.players < 1:
+        raise UserError(f"--players must be at least 1, got {args.players}")
+    out_dir = ensure_writable_dir(Path(args.output)) if args.output else None
+    if len(photos) == 1:
+        row = _scan_one(photos[0], args, out_dir)
+        print("\n".join(row["_lines"]))  # type: ignore[arg-type]
+        return 1 if args.strict and not row["_strict_ok"] else 0
+
+    rows: list[dict[str, object]] = []
+    for photo in progress(photos, len(photos), "photos"):
+        try:
+            row = _scan_one(photo, args, out_dir)
+        except UserError as e:  # ScanError included: report it and go on
+            row = {"photo": str(photo), "status": "error", "message": str(e), "_strict_ok": False}
+            row["_lines"] = [f"{photo.name}: cannot read: {e}"]
+        rows.append(row)
+        print("\n".join(row["_lines"]))  # type: ignore[arg-type]
+    csv_path = Path(args.csv) if args.csv else (out_dir or photos[0].parent) / CSV_NAME
+    fields = ["photo", "status", "sheet_code", "game", "scores", "tallies", "result"]
+    fields += ["needs_review", "failed_checks", "message"]
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    atomic_write(csv_path, buf.getvalue())
+    errors = sum(1 for r in rows if r["status"] != "ok")
+    doubtful = sum(1 for r in rows if r["status"] == "ok" and not r["_strict_ok"])
+    print(
+        f"scanned {len(rows)} photos: {len(rows) - errors} read, {errors} failed, "
+        f"{doubtful} with regions to review or failed checks; summary in {csv_path}"
+    )
+    if errors:
+        return 1
+    return 1 if args.strict and doubtful else 0

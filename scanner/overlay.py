@@ -1,0 +1,100 @@
+"""The overlay: the rectified sheet with what the scanner saw drawn on it.
+
+Every region is outlined in the colour it was read as (a thin grey outline: uncoloured), so a
+person can compare the outline with the pencil underneath at a glance. Regions read with less
+than :data:`SHOW_CONFIDENCE_BELOW` confidence carry their confidence in percent; regions that
+need review are ringed in magenta with a question mark. A band above the sheet says what was
+read: sheet code, registration, scores, result and how many regions need review.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from artsheets.scanner.pipeline import ScanResult
+from artsheets.scanner.template import template_for
+
+__all__ = ["SHOW_CONFIDENCE_BELOW", "render_overlay"]
+
+SHOW_CONFIDENCE_BELOW = 0.95
+REVIEW = (255, 0, 255)  # magenta, BGR
+UNCOLOURED = (150, 150, 150)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+SCALE = 2  # the overlay is drawn at twice the working resolution, for legible labels
+
+
+def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
+    """Small text with a white halo, centred on ``at``."""
+    (w, h), _ = cv2.getTextSize(text, FONT, 0.45, 1)
+    org = (at[0] - w // 2, at[1] + h // 2)
+    cv2.putText(img, text, org, FONT, 0.45, (255, 255, 255), 3, cv2.LINE_AA)
+    cv2.putText(img, text, org, FONT, 0.45, colour, 1, cv2.LINE_AA)
+
+
+def render_overlay(result: ScanResult) -> np.ndarray:
+    """The overlay image (BGR)."""
+    tpl = template_for(result.code)
+    masks = tpl.masks
+    base = cv2.resize(result.image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_LINEAR)
+    # Fade the photo a little so the outlines stand out.
+    img = cv2.addWeighted(base, 0.75, np.full_like(base, 255), 0.25, 0)
+    palette = {k: result.palette.srgb(k) for k in result.palette.colours}
+    labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
+    for i, region in enumerate(masks.regions):
+        rd = result.readings[region.id]
+        pts = np.round((masks.outlines[i] + 0.5) * SCALE - 0.5).astype(np.int32)
+        if len(pts) < 2:
+            continue
+        closed = region.polyline is None or region.polygon is not None
+        colour = palette.get(rd.color, UNCOLOURED) if rd.color is not None else UNCOLOURED
+        if rd.color is not None:
+            cv2.polylines(img, [pts], closed, (40, 40, 40), 5, cv2.LINE_AA)
+            cv2.polylines(img, [pts], closed, colour, 3, cv2.LINE_AA)
+        else:
+            cv2.polylines(img, [pts], closed, colour, 1, cv2.LINE_AA)
+        anchor = masks.anchors[i]
+        at = (round((anchor[0] + 0.5) * SCALE), round((anchor[1] + 0.5) * SCALE))
+        if rd.reason is not None:
+            cv2.polylines(img, [pts], closed, REVIEW, 2, cv2.LINE_AA)
+            labels.append((f"?{round(rd.confidence * 100)}", at, REVIEW))
+        elif rd.confidence < SHOW_CONFIDENCE_BELOW:
+            labels.append((f"{round(rd.confidence * 100)}", at, (60, 60, 60)))
+    for text, at, colour in labels:
+        _label(img, text, at, colour)
+    return np.vstack([_banner(result, img.shape[1]), img])
+
+
+def _banner(result: ScanResult, width: int) -> np.ndarray:
+    reg = result.registration
+    s = result.scoring
+    lines = [
+        f"{result.code}  ({result.layout.game})   markers {len(reg.markers_found)}/4, "
+        f"reprojection {reg.reprojection_error_px:.1f} px, refinement up to "
+        f"{result.refinement.max_shift_mm:.1f} mm",
+    ]
+    if s.scores is not None:
+        lines.append("scores: " + ", ".join(f"P{p} {v}" for p, v in sorted(s.scores.items())))
+    if result.tallies:
+        lines.append(
+            "tallies: " + ", ".join(f"P{p} {v}" for p, v in sorted(result.tallies.items()))
+        )
+    lines.append(
+        (s.result or "no result")
+        + f"   |   {len(result.needs_review)} region(s) need review (magenta, ?)"
+        + f"   |   numbers: confidence % below {round(SHOW_CONFIDENCE_BELOW * 100)}"
+    )
+    bad = [c["message"] for c in s.checks if not c.get("ok", True)]
+    lines += [f"! {m}" for m in bad[:3]]
+    band = np.full((24 + 30 * len(lines), width, 3), 255, np.uint8)
+    x = 20
+    for j, line in enumerate(lines):
+        cv2.putText(band, line, (x, 34 + 30 * j), FONT, 0.75, (0, 0, 0), 2, cv2.LINE_AA)
+    # The colour key as read, at the right.
+    keys = sorted(result.palette.colours)
+    for j, k in enumerate(keys):
+        x0 = width - 60 * (len(keys) - j) - 10
+        cv2.rectangle(band, (x0, 12), (x0 + 44, 44), result.palette.srgb(k), -1)
+        cv2.rectangle(band, (x0, 12), (x0 + 44, 44), (0, 0, 0), 1)
+        cv2.putText(band, str(k), (x0 + 16, 66), FONT, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
+    return band
