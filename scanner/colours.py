@@ -140,6 +140,7 @@ class RegionStats:
     n: np.ndarray
     ink: np.ndarray
     mean: np.ndarray  # (regions, 3), linear BGR of the pencil pixels (1 where none)
+    tint: np.ndarray  # (regions, 2), mean CIELAB (a, b) over printed pixels (0 where none)
 
     @property
     def coverage(self) -> np.ndarray:
@@ -166,9 +167,16 @@ def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
     m = tpl.masks
     n_regions = len(m.regions)
     px = norm.reshape(-1, 3)[m.pixels]
-    delta = ink_delta(_lab(px), np.where(m.near_print, HALO_L_WEIGHT, 1.0))
+    # Darkness counts fully on bare paper, less near print (halos), not at all on print.
+    l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
+    delta = ink_delta(_lab(px), l_weight)
     ink = delta > INK_DELTA
-    weight = np.where(ink, delta, 0.0)
+    # Pencil over print is darkened by the ink under it: its colour counts only when a
+    # region has no pencil on bare paper at all.
+    off_print = np.bincount(
+        m.owner, weights=(ink & ~m.on_print).astype(np.float64), minlength=n_regions
+    )
+    weight = np.where(ink & (~m.on_print | (off_print[m.owner] == 0)), delta, 0.0)
     n = np.bincount(m.owner, minlength=n_regions).astype(np.float64)
     k = np.bincount(m.owner, weights=ink.astype(np.float64), minlength=n_regions)
     wsum = np.bincount(m.owner, weights=weight, minlength=n_regions)
@@ -177,7 +185,19 @@ def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
         axis=1,
     )
     mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
-    return RegionStats(n=n, ink=k, mean=mean)
+    # A line traced over: the printed grey itself takes the pencil's hue, even when the
+    # pencil is too dull or thin to show beside it.
+    on = m.on_print.astype(np.float64)
+    n_on = np.bincount(m.owner, weights=on, minlength=n_regions)
+    lab = _lab(px)
+    tint = (
+        np.stack(
+            [np.bincount(m.owner, weights=lab[:, c] * on, minlength=n_regions) for c in (1, 2)],
+            axis=1,
+        )
+        / np.maximum(n_on, 1)[:, None]
+    )
+    return RegionStats(n=n, ink=k, mean=mean, tint=tint)
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
@@ -350,6 +370,37 @@ class Reading:
     reason: str | None = None
 
 
+TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
+
+
+def _tint_reading(tint: np.ndarray, palette: Palette, keys: list[int], f: float) -> Reading | None:
+    """A segment whose pencil shows mostly as a tint of its printed line: the colour whose hue
+    is nearest the tint's, when the tint is clear (None when there is no tint to speak of)."""
+    chroma = float(np.hypot(*tint))
+    if chroma < TINT_OFF:
+        return None
+    hue = math.atan2(tint[1], tint[0])
+    angles = []
+    for k in keys:
+        _, a, b = _lab(np.asarray(palette.colours[k])[None])[0]
+        diff = abs((math.atan2(b, a) - hue + math.pi) % (2 * math.pi) - math.pi)
+        angles.append((diff, k))
+    angles.sort()
+    best, k = angles[0]
+    second = angles[1][0] if len(angles) > 1 else math.pi
+    conf_tint = 0.5 + 0.5 * _ramp(chroma, TINT_OFF, TINT_ON * 1.5)
+    conf_hue = _ramp(second - best, math.radians(15), math.radians(45))
+    conf = min(conf_tint, 0.35 + 0.65 * conf_hue)
+    reason = None
+    if conf < REVIEW_BELOW:
+        reason = (
+            f"faint trace on the line ({f:.0%} covered, tint {chroma:.1f})"
+            if conf == conf_tint
+            else f"tint between keys {k} and {angles[1][1]}"
+        )
+    return Reading(k, round(conf, 3), f, reason)
+
+
 def _ramp(x: float, lo: float, hi: float) -> float:
     """0 at lo, 1 at hi, linear between, clipped."""
     if hi == lo:
@@ -372,8 +423,13 @@ def classify(
         n = float(stats.n[i])
         size_conf = _ramp(n, 8, 40)  # too few pixels to judge
         mid = math.sqrt(st.off * st.on)
+        if r.kind == "segment" and f < st.on and keys:
+            tinted = _tint_reading(stats.tint[i], palette, keys, f)
+            if tinted is not None:
+                out.append(tinted)
+                continue
         if f < mid:
-            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 0.7)
+            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 1.1)
             conf = min(conf, 0.5 + 0.5 * size_conf)
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
             out.append(Reading(None, round(conf, 3), f, reason))

@@ -20,10 +20,21 @@ from artsheets.scanner.template import PX_PER_MM, Template
 
 __all__ = ["Refinement", "refine"]
 
-TILE_MM = 24.0
-STEP_MM = 16.0
-SEARCH_MM = 3.0
-SCALE = 0.5  # match at half the working resolution (2.5 px/mm): fast and still sub-mm
+
+@dataclass(frozen=True)
+class _Pass:
+    """One matching pass: resolution (share of the working one), tile, step, search (mm)."""
+
+    scale: float
+    tile_mm: float
+    step_mm: float
+    search_mm: float
+
+
+# A coarse pass finds large shifts (a curled corner can be several mm off), the fine pass then
+# follows the lines closely with a small search window (a grid of boxes repeats every few mm:
+# a wide window could lock onto the neighbouring box).
+PASSES = (_Pass(0.25, 40.0, 24.0, 6.0), _Pass(0.5, 24.0, 16.0, 2.0))
 
 
 @dataclass(frozen=True)
@@ -47,13 +58,47 @@ def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
     h, w = work.shape[:2]
     # Printed ink is dark in every channel; coloured pencil is not: use the brightest channel.
     bright = work.max(axis=2)
-    small_w, small_h = round(w * SCALE), round(h * SCALE)
+    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    mapx, mapy = gx, gy
+    shifts: list[np.ndarray] = []
+    used = total = 0
+    for p in PASSES:
+        current = cv2.remap(bright, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        found = _pass(current, tpl.gray, p)
+        if found is None:
+            continue
+        dx, dy, mag, n_used, n_total = found
+        used, total = n_used, n_total
+        shifts.append(mag)
+        # Compose: sample the earlier map where this pass says the content really is.
+        mapx = cv2.remap(mapx, gx + dx, gy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        mapy = cv2.remap(mapy, gx + dx, gy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if not shifts:
+        return work, Refinement(0.0, 0.0, used, total)
+    out = cv2.remap(work, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    total_shift = np.hypot(mapx - gx, mapy - gy)[:: round(PX_PER_MM), :: round(PX_PER_MM)]
+    return out, Refinement(
+        float(total_shift.max() / PX_PER_MM),
+        float(np.median(total_shift) / PX_PER_MM),
+        used,
+        total,
+    )
+
+
+def _pass(
+    bright: np.ndarray, template: np.ndarray, p: _Pass
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int] | None:
+    """Tile shifts at one resolution, smoothed and spread to every working pixel:
+    (dx, dy in working pixels, tile shift magnitudes in mm, tiles used, tiles tried)."""
+    h, w = bright.shape[:2]
+    small_w, small_h = round(w * p.scale), round(h * p.scale)
     photo = _strokes(cv2.resize(bright, (small_w, small_h), interpolation=cv2.INTER_AREA))
-    templ = _strokes(cv2.resize(tpl.gray, (small_w, small_h), interpolation=cv2.INTER_AREA))
-    ppm = PX_PER_MM * SCALE
-    tile, step, search = round(TILE_MM * ppm), round(STEP_MM * ppm), round(SEARCH_MM * ppm)
-    ys = list(range(search, small_h - tile - search + 1, step))
-    xs = list(range(search, small_w - tile - search + 1, step))
+    templ = _strokes(cv2.resize(template, (small_w, small_h), interpolation=cv2.INTER_AREA))
+    ppm = PX_PER_MM * p.scale
+    tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)
+    search = max(2, round(p.search_mm * ppm))
+    ys = _starts(small_h, tile, step, search)
+    xs = _starts(small_w, tile, step, search)
     grid = np.full((len(ys), len(xs), 2), np.nan, np.float32)
     for gy, y in enumerate(ys):
         for gx, x in enumerate(xs):
@@ -67,24 +112,30 @@ def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
                 continue
             # The peak must stand out from the next best match away from it.
             masked = res.copy()
-            cv2.circle(masked, (px, py), 3, -1.0, -1)
+            cv2.circle(masked, (px, py), 2, -1.0, -1)
             if masked.max() > peak - 0.08 and masked.max() > 0.5 * peak + 0.25:
                 continue
             grid[gy, gx] = (_subpixel(res, px, py, 0) - search, _subpixel(res, px, py, 1) - search)
-    field = _smooth_field(grid)
     used = int(np.count_nonzero(~np.isnan(grid[..., 0])))
-    total = grid.shape[0] * grid.shape[1]
+    field = _smooth_field(grid, 1.0 * ppm)
     if field is None:
-        return work, Refinement(0.0, 0.0, used, total)
+        return None
     # Tile shifts hold at tile centres; spread them over the whole image.
-    cy = (np.array(ys) + tile / 2) / ppm * PX_PER_MM
-    cx = (np.array(xs) + tile / 2) / ppm * PX_PER_MM
-    dx = _spread(field[..., 0], cx, cy, w, h) / SCALE
-    dy = _spread(field[..., 1], cx, cy, w, h) / SCALE
-    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-    out = cv2.remap(work, gx + dx, gy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    cy = (np.array(ys) + tile / 2) / p.scale
+    cx = (np.array(xs) + tile / 2) / p.scale
+    dx = _spread(field[..., 0], cx, cy, w, h) / p.scale
+    dy = _spread(field[..., 1], cx, cy, w, h) / p.scale
     mag = np.hypot(field[..., 0], field[..., 1]) / ppm
-    return out, Refinement(float(mag.max()), float(np.median(mag)), used, total)
+    return dx, dy, mag, used, grid.shape[0] * grid.shape[1]
+
+
+def _starts(size: int, tile: int, step: int, search: int) -> list[int]:
+    """Tile origins covering the whole length, the last one flush with the far edge."""
+    last = size - tile - search
+    starts = list(range(search, last + 1, step))
+    if starts and starts[-1] < last:
+        starts.append(last)
+    return starts
 
 
 def _subpixel(res: np.ndarray, x: int, y: int, axis: int) -> float:
@@ -102,21 +153,22 @@ def _subpixel(res: np.ndarray, x: int, y: int, axis: int) -> float:
     return float(pos)
 
 
-def _smooth_field(grid: np.ndarray) -> np.ndarray | None:
-    """Fill missing tiles from neighbours, reject tiles far from their neighbours' median."""
+def _smooth_field(grid: np.ndarray, outlier: float) -> np.ndarray | None:
+    """Fill missing tiles from neighbours, reject tiles more than ``outlier`` (pixels) from
+    their neighbours' median."""
     valid = ~np.isnan(grid[..., 0])
     if valid.sum() < 3:
         return None
     g = grid.copy()
     rows, cols = valid.shape
-    # Outliers: more than 1 mm (2.5 px here) from the median of valid neighbours.
+    # Outliers: far from the median of their valid neighbours.
     for y in range(rows):
         for x in range(cols):
             if not valid[y, x]:
                 continue
             nb = grid[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2].reshape(-1, 2)
             nb = nb[~np.isnan(nb[:, 0])]
-            if len(nb) >= 3 and np.hypot(*(grid[y, x] - np.median(nb, axis=0))) > 2.5:
+            if len(nb) >= 3 and np.hypot(*(grid[y, x] - np.median(nb, axis=0))) > outlier:
                 g[y, x] = np.nan
     valid = ~np.isnan(g[..., 0])
     if valid.sum() < 3:

@@ -9,9 +9,9 @@ do not count. Generalised over every region kind of the layout:
   inside (Vasarely's dots, the X and T letters of score boxes) and less any segment band (a line
   traced in colour along a space's edge belongs to the segment, not the space). A region nested
   in another (Miro's capture circle inside its space) is taken out of the outer one.
-* ``segment``: the band of ``width_mm`` along the polyline, less the printed line itself (its
-  grey would look like graphite) and less where it overlaps another segment's band (at a
-  crossing or a shared end the colour could belong to either).
+* ``segment``: the band of ``width_mm`` along the polyline, less where it overlaps another
+  segment's band (at a crossing or a shared end the colour could belong to either). The
+  printed line inside the band is measured by its tint only (its grey would pass for graphite).
 
 Small regions keep a thinner erosion rather than vanish; a region left with too few pixels is
 still measured and gets a low confidence from its pixel count.
@@ -66,6 +66,7 @@ class RegionMasks:
     anchors: np.ndarray
     footprint_mask: np.ndarray
     near_print: np.ndarray  # per entry of ``pixels``: within 1 mm of something printed
+    on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
 
     @property
     def ids(self) -> list[str]:
@@ -162,7 +163,9 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
                 band, [_fixed(outlines[i], (x0, y0))], False, 1, round(2 * half), cv2.LINE_8, 4
             )
             full_area[i] = int(band.sum())
-            m = (band > 0) & (bands[y0:y1, x0:x1] == 1) & ~core[y0:y1, x0:x1]
+            # The printed line itself is measured too (pencil traced over it tints it), but
+            # only by its colour, not its darkness (see colours.measure).
+            m = (band > 0) & (bands[y0:y1, x0:x1] == 1)
         ys, xs = np.nonzero(m)
         chunks.append(((ys + y0) * width + (xs + x0)).astype(np.int32))
         anchors[i] = _anchor(outlines[i], xs + x0, ys + y0, r.polygon is None)
@@ -180,6 +183,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         anchors=anchors,
         footprint_mask=footprint > 0,
         near_print=near.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
+        on_print=core.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
     )
 
 
