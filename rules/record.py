@@ -90,19 +90,26 @@ def load_record(path: str | Path) -> GameRecord:
 def resolve_field(game: str, field_id: str) -> Field:
     """Rebuild a field from its id through the generator (records of printed sheets)."""
     try:
-        from artsheets.generator.registry import layout_from_code
+        from artsheets.generator.registry import field_from_id, layout_from_code
         from artsheets.generator.sheetcode import check_char
     except ImportError:  # pragma: no cover - the generator ships with the package
         raise RecordError(f"cannot rebuild field {field_id}: the generator is not installed") from None
     try:
-        layout = layout_from_code(f"{field_id}-{check_char(field_id)}")
+        try:
+            fld = field_from_id(field_id)
+        except ValueError:
+            # Some fields' ids still carry the page (a sheet code without its check
+            # character): rebuild those through the full sheet code.
+            topo = layout_from_code(f"{field_id}-{check_char(field_id)}").topology
+            if topo is None:
+                raise
+            fld = topo
     except Exception as e:  # the generator's own errors carry clear messages
         raise RecordError(
             f"cannot rebuild field {field_id} from its id ({e}); add the field's topology to "
             "the record under 'field'"
         ) from None
-    fld = layout.topology
-    if fld is None or fld.game != game:
+    if fld.game != game:
         raise RecordError(f"field {field_id} is not a {game} field")
     return fld
 
