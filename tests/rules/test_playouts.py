@@ -70,3 +70,24 @@ def test_random_playout(factory: Callable[[int], Field], options: dict[str, Any]
     state = playout(factory(seed), options, seed)
     out = state.outcome()
     assert out is not None and out.reason
+
+
+REAL = [
+    ("vasarely", None, {"players": 4}),
+    ("miro", None, {"players": 3}),
+    ("mondrian", None, {"players": 3}),
+    ("delaunay", None, {"players": 2}),
+    ("klee", None, {}),
+    ("springer", None, {"players": 2}),
+    ("rings", 7, {"players": 3}),
+    ("synch", None, {"variation": "directioner_first"}),
+]
+
+
+@pytest.mark.parametrize(("game", "seed", "options"), REAL, ids=[r[0] for r in REAL])
+def test_random_playout_on_the_generator_fields(game: str, seed: int | None, options: dict[str, Any]) -> None:
+    """The same checks on the fields the generator prints (standard, or seeded for Rings)."""
+    from artsheets.generator.registry import build_field
+
+    state = playout(build_field(game, seed, {}), options, 11, apply_all_limit=8, unlisted=4, roundtrip_every=40)
+    assert state.outcome() is not None
