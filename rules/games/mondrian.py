@@ -19,8 +19,8 @@ Rule reading (see also ``docs/rules/mondrian.md``):
 Moves: ``space-<n>`` (four players) or ``space-<n>=<colour>`` (with a neutral colour), or
 ``pass`` when nothing can be filled.
 
-The book's worked example (spaces A..H) cannot be drawn with rectangles: H would also complete
-the rectangle of A, B, C, D, E, F and H (see ``docs/rules/mondrian.md``).
+The book's worked example (spaces A..H) cannot be drawn with rectangles: B would score A+B and
+H a rectangle larger than C, D, E, H (proof in ``docs/rules/mondrian.md``).
 """
 
 from __future__ import annotations
