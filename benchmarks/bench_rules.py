@@ -23,9 +23,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from artsheets.rules import new_game  # noqa: E402
-from artsheets.rules import synthetic as S  # noqa: E402
-from artsheets.rules.field import Field  # noqa: E402
+from artsheets.rules import new_game
+from artsheets.rules import synthetic as S
+from artsheets.rules.field import Field
 
 TARGET_MS = 100.0
 

@@ -93,7 +93,9 @@ def resolve_field(game: str, field_id: str) -> Field:
         from artsheets.generator.registry import field_from_id, layout_from_code
         from artsheets.generator.sheetcode import check_char
     except ImportError:  # pragma: no cover - the generator ships with the package
-        raise RecordError(f"cannot rebuild field {field_id}: the generator is not installed") from None
+        raise RecordError(
+            f"cannot rebuild field {field_id}: the generator is not installed"
+        ) from None
     try:
         try:
             fld = field_from_id(field_id)
@@ -162,7 +164,9 @@ def replay_command(path: str) -> str:
     return summary(replay(load_record(path)))
 
 
-def save_record(state_or_record: State | GameRecord, path: str | Path, include_field: bool = True) -> None:
+def save_record(
+    state_or_record: State | GameRecord, path: str | Path, include_field: bool = True
+) -> None:
     """Write a record file (the state's moves so far, or a record)."""
     rec = state_or_record.record() if isinstance(state_or_record, State) else state_or_record
     Path(path).write_text(rec.to_json(include_field), encoding="utf-8")

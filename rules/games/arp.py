@@ -82,7 +82,9 @@ class Arp(State):
     title = "Arp"
     OPTIONS: Mapping[str, Option] = {
         "players": Option(2, "number of players", choices=(2, 3, 4)),
-        "stop_at_own": Option(False, "variant: colouring stops at a line of your own colour", kind=bool),
+        "stop_at_own": Option(
+            False, "variant: colouring stops at a line of your own colour", kind=bool
+        ),
         "teams": TEAMS_OPTION,
         "partnership": PARTNERSHIP_OPTION,
     }
@@ -179,7 +181,9 @@ class Arp(State):
         body, sign = move[:-1], move[-1:]
         line, _, vertex = body.partition("@")
         if sign not in "+-" or not sign or not vertex:
-            raise IllegalMoveError(f"{move}: write a move as line@vertex+ or line@vertex-, e.g. line-4@v-17+")
+            raise IllegalMoveError(
+                f"{move}: write a move as line@vertex+ or line@vertex-, e.g. line-4@v-17+"
+            )
         verts = self._net.vertices.get(line)
         if verts is None:
             raise IllegalMoveError(f"{move}: there is no line '{line}' on this field")
@@ -194,7 +198,9 @@ class Arp(State):
         pcs = self._net.pieces[line]
         k = i if step > 0 else i - 1
         if not 0 <= k < len(pcs):
-            raise IllegalMoveError(f"{move}: {line} ends at {self._net.vertices[line][i]} in that direction")
+            raise IllegalMoveError(
+                f"{move}: {line} ends at {self._net.vertices[line][i]} in that direction"
+            )
         if pcs[k] in self.piece_colour:
             raise IllegalMoveError(f"{move}: {line} is already coloured there ({pcs[k]})")
         touching = self._touching_moves(player)
@@ -305,7 +311,9 @@ class Arp(State):
                 scores[owner] += 1
         left = [p for p in net.all_pieces if p not in colours]
         if left:
-            checks.append(Check(False, f"game not finished: {len(left)} line pieces uncoloured", left))
+            checks.append(
+                Check(False, f"game not finished: {len(left)} line pieces uncoloured", left)
+            )
         checks += tally_checks(scores, tallies)
         outcome = None
         if not left:

@@ -91,13 +91,21 @@ class Delaunay(State):
         multi = len(colours) > 1
         if self.section is None:
             cands = [
-                s for g in self.field.groups if g not in self.completed for s in self.field.groups[g]
+                s
+                for g in self.field.groups
+                if g not in self.completed
+                for s in self.field.groups[g]
             ]
         else:
             cands = self._section_candidates(self.section)
         order = id_order(self.field)
         cands.sort(key=order.__getitem__)
-        return [format_space_move(s, c if multi else None) for s in cands for c in colours if self._can(s, c)]
+        return [
+            format_space_move(s, c if multi else None)
+            for s in cands
+            for c in colours
+            if self._can(s, c)
+        ]
 
     def _exhausted(self) -> bool:
         return self.section is not None and not any(
@@ -123,13 +131,15 @@ class Delaunay(State):
             sec = self._section_of[space]
             if self.section is None:
                 if sec in self.completed:
-                    raise IllegalMoveError(f"{move}: {sec} is already complete; open another section")
+                    raise IllegalMoveError(
+                        f"{move}: {sec} is already complete; open another section"
+                    )
             elif sec != self.section:
-                raise IllegalMoveError(f"{move}: {space} is in {sec}, but {self.section} is in play")
-            elif space not in self._section_candidates(sec):
                 raise IllegalMoveError(
-                    f"{move}: {space} is not next to a coloured space of {sec}"
+                    f"{move}: {space} is in {sec}, but {self.section} is in play"
                 )
+            elif space not in self._section_candidates(sec):
+                raise IllegalMoveError(f"{move}: {space} is not next to a coloured space of {sec}")
             clash = next_to_colour(self.field, self.colour, space, c)
             if clash is not None:
                 raise IllegalMoveError(
@@ -174,7 +184,9 @@ class Delaunay(State):
         )
 
     def _describe(self) -> list[str]:
-        lines = [f"section in play: {self.section or '- (to open)'}; complete: {len(self.completed)}"]
+        lines = [
+            f"section in play: {self.section or '- (to open)'}; complete: {len(self.completed)}"
+        ]
         for g, m in self.field.groups.items():
             lines.append(f"  {g:>10} {''.join(str(self.colour.get(s, '.')) for s in m)}")
         return lines
@@ -220,5 +232,10 @@ class Delaunay(State):
         penalties = complete_tallies(tallies, players)
         outcome = None
         if penalties is not None:
-            outcome = decide(penalties, "from the penalty rows", teams=teams_of(players, players == 4), lower_wins=True)
+            outcome = decide(
+                penalties,
+                "from the penalty rows",
+                teams=teams_of(players, players == 4),
+                lower_wins=True,
+            )
         return PositionReport(cls.game, None, checks, outcome, {"tallies": penalties})

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from artsheets.rules.common import decide, id_order, parse_space_move
+from artsheets.rules.common import decide, parse_space_move
 from artsheets.rules.core import (
     IllegalMoveError,
     Move,
@@ -61,7 +61,7 @@ def windows(field: Field) -> dict[int, dict[str, tuple[tuple[str, ...], ...]]]:
         lengths = set(f.data.get("area_lengths", (3, 4))) | {3, 4}
         for length in sorted(lengths):
             per: dict[str, list[tuple[str, ...]]] = {s: [] for s in f.spaces}
-            for (r, c), s in at.items():
+            for r, c in at:
                 for dr, dc in DIRECTIONS:
                     run = [at.get((r + k * dr, c + k * dc)) for k in range(length)]
                     if all(run):
@@ -75,7 +75,10 @@ def windows(field: Field) -> dict[int, dict[str, tuple[tuple[str, ...], ...]]]:
 
 
 def area_problem(
-    seq: Sequence[int], length: int, own_earlier: Sequence[Sequence[int]], theirs: Sequence[Sequence[int]]
+    seq: Sequence[int],
+    length: int,
+    own_earlier: Sequence[Sequence[int]],
+    theirs: Sequence[Sequence[int]],
 ) -> str | None:
     """Why ``seq`` may not fill an area of ``length`` cells, or None if it may."""
     if len(seq) != length:
@@ -116,7 +119,9 @@ class Klee(State):
         "players": Option(2, "Klee is for two players", choices=(2,)),
         "all_areas": Option(False, "use all six sequence areas (experienced players)", kind=bool),
         "triangular": Option(False, "variant: k sequences at once score k(k+1)/2", kind=bool),
-        "track_length": Option(None, "points that win (cut the track shorter)", minimum=1, nullable=True),
+        "track_length": Option(
+            None, "points that win (cut the track shorter)", minimum=1, nullable=True
+        ),
     }
     _COPY = ("colour", "sequences")
 
@@ -169,7 +174,9 @@ class Klee(State):
         else:
             col = self.colour
             touch = self.field.touching
-            cands = [s for s in self.field.spaces if s not in col and any(n in col for n in touch(s))]
+            cands = [
+                s for s in self.field.spaces if s not in col and any(n in col for n in touch(s))
+            ]
         return [f"{s}={c}" for s in cands for c in COLOURS]
 
     def _play(self, move: Move) -> None:
@@ -218,7 +225,7 @@ class Klee(State):
             rev = seq[::-1]
             for w in self._windows[len(seq)][space]:
                 got = tuple(col.get(s) for s in w)
-                if got == seq or got == rev:
+                if got in (seq, rev):
                     count += 1
         return count
 
@@ -242,7 +249,11 @@ class Klee(State):
         return out
 
     def _key(self) -> tuple[Any, ...]:
-        return (tuple(sorted(self.colour.items())), tuple(sorted(self.sequences.items())), self.turn)
+        return (
+            tuple(sorted(self.colour.items())),
+            tuple(sorted(self.sequences.items())),
+            self.turn,
+        )
 
     def _describe(self) -> list[str]:
         lines = []
@@ -280,12 +291,22 @@ class Klee(State):
                 cells = data["sequence_areas"][str(p)][a]
                 seq = tuple(colours.get(m) for m in cells)
                 if any(c is None for c in seq):
-                    checks.append(Check(False, f"player {p}'s area {a + 1} is not fully coloured", list(cells)))
+                    checks.append(
+                        Check(
+                            False, f"player {p}'s area {a + 1} is not fully coloured", list(cells)
+                        )
+                    )
                     continue
                 # Setup order: player 1's area before player 2's, area by area.
                 problem = area_problem(seq, lengths[a], seqs[p], seqs[3 - p])  # type: ignore[arg-type]
                 if problem:
-                    checks.append(Check(False, f"player {p}'s area {a + 1} breaks the setup rules: {problem}", list(cells)))
+                    checks.append(
+                        Check(
+                            False,
+                            f"player {p}'s area {a + 1} breaks the setup rules: {problem}",
+                            list(cells),
+                        )
+                    )
                 seqs[p].append(seq)  # type: ignore[arg-type]
         filled = [s for s in field.spaces if s in colours]
         if filled:
@@ -300,7 +321,14 @@ class Klee(State):
                         stack.append(n)
             if len(seen) != len(inside):
                 apart = [s for s in filled if s not in seen]
-                checks.append(Check(False, "the filled squares do not all touch each other; every fill touches an earlier one", apart))
+                checks.append(
+                    Check(
+                        False,
+                        "the filled squares do not all touch each other; every fill touches "
+                        "an earlier one",
+                        apart,
+                    )
+                )
         scores = complete_tallies(tallies, 2)
         outcome = None
         if scores is not None:
@@ -308,9 +336,13 @@ class Klee(State):
             lead = abs(scores[1] - scores[2])
             full = len(filled) == len(field.spaces)
             if max(scores.values()) < target and (options["triangular"] or lead < 5) and not full:
-                checks.append(Check(False, "by the tallies nobody has won yet and the field is not full", []))
+                checks.append(
+                    Check(False, "by the tallies nobody has won yet and the field is not full", [])
+                )
             outcome = decide(scores, "from the track")
-        return PositionReport(cls.game, None, checks, outcome, {"tallies": scores, "sequences": seqs})
+        return PositionReport(
+            cls.game, None, checks, outcome, {"tallies": scores, "sequences": seqs}
+        )
 
 
 def _all_sequences(length: int) -> list[tuple[int, ...]]:

@@ -181,7 +181,9 @@ class Miro(State):
         marks: dict[str, str] = dict(data.get("capture_marks", {}))
         checks: list[Check] = []
         checks += colour_range_checks(colours, segs, range(1, players + 1), "segments")
-        checks += colour_range_checks(colours, marks.values(), range(1, players + 1), "capture circles")
+        checks += colour_range_checks(
+            colours, marks.values(), range(1, players + 1), "capture circles"
+        )
         checks += _contiguity_checks(segs, colours)
         scores = {p: 0 for p in range(1, players + 1)}
         for sp, bound in data["space_segments"].items():
@@ -191,7 +193,11 @@ class Miro(State):
             if owner is None:
                 if not open_segs:
                     checks.append(
-                        Check(False, f"{sp} is surrounded but its capture circle is empty", [mark or sp])
+                        Check(
+                            False,
+                            f"{sp} is surrounded but its capture circle is empty",
+                            [mark or sp],
+                        )
                     )
                 continue
             if open_segs:

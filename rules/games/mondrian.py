@@ -107,7 +107,9 @@ class Mondrian(State):
     title = "Mondrian"
     OPTIONS: Mapping[str, Option] = {
         "players": Option(4, "number of players (2 and 3 add a neutral colour)", choices=(2, 3, 4)),
-        "target": Option(80, "points that end the game (160 only with two players)", choices=(80, 160)),
+        "target": Option(
+            80, "points that end the game (160 only with two players)", choices=(80, 160)
+        ),
         "teams": TEAMS_OPTION,
     }
     _COPY = ("colour", "frontier")
@@ -167,8 +169,10 @@ class Mondrian(State):
             raise IllegalMoveError(f"{move}: {space} is not next to any filled space")
         clash = next_to_colour(self.field, self.colour, space, c)
         if clash is not None:
-            what = "the neutral colour may not be next to itself" if c == self.neutral else (
-                "a player may never fill a space next to his own colour"
+            what = (
+                "the neutral colour may not be next to itself"
+                if c == self.neutral
+                else ("a player may never fill a space next to his own colour")
             )
             raise IllegalMoveError(f"{move}: {space} is next to {clash} of colour {c}; {what}")
         self.colour[space] = c
@@ -200,7 +204,9 @@ class Mondrian(State):
             self._finish("no space can be filled")
 
     def _finish(self, reason: str) -> None:
-        self._outcome = decide(self.scores(), reason, teams=teams_of(self.players, self.options["teams"]))
+        self._outcome = decide(
+            self.scores(), reason, teams=teams_of(self.players, self.options["teams"])
+        )
 
     def sheet_colours(self) -> dict[str, int]:
         """What a photo of the sheet shows: the filled spaces."""
@@ -210,7 +216,10 @@ class Mondrian(State):
         return (tuple(sorted(self.colour.items())), self.turn)
 
     def _describe(self) -> list[str]:
-        filled = " ".join(f"{s}:{c}" for s, c in sorted(self.colour.items(), key=lambda kv: id_order(self.field)[kv[0]]))
+        filled = " ".join(
+            f"{s}:{c}"
+            for s, c in sorted(self.colour.items(), key=lambda kv: id_order(self.field)[kv[0]])
+        )
         lines = [f"filled {len(self.colour)}/{len(self.field.spaces)}: {filled}"]
         if self.neutral:
             lines.append(f"neutral colour {self.neutral}")
@@ -230,11 +239,15 @@ class Mondrian(State):
         ncol = players + 1 if players < 4 else players
         checks = colour_range_checks(colours, field.spaces, range(1, ncol + 1), "spaces")
         checks += adjacency_checks(field, colours, None, "own colours and the neutral colour")
-        checks += _connected_checks(field, [s for s in field.spaces if s in colours], "filled spaces")
+        checks += _connected_checks(
+            field, [s for s in field.spaces if s in colours], "filled spaces"
+        )
         target = options["target"]
         for p, t in sorted(tallies.items()):
             if t is not None and t > target + len(field.spaces):
-                checks.append(Check(False, f"player {p} tallied {t}, more than the game allows", []))
+                checks.append(
+                    Check(False, f"player {p} tallied {t}, more than the game allows", [])
+                )
         scores = complete_tallies(tallies, players)
         outcome = None
         if scores is not None:

@@ -64,7 +64,9 @@ def _targets(field: Field) -> list[Target]:
         out = []
         for r, rd in enumerate(rounds, start=1):
             radii = tuple(float(x) for x in rd["radii"])
-            dividers = {int(m): tuple(float(a) % 360 for a in angs) for m, angs in rd["dividers"].items()}
+            dividers = {
+                int(m): tuple(float(a) % 360 for a in angs) for m, angs in rd["dividers"].items()
+            }
             points: dict[str, tuple[float, float, float]] = {}
             for k in range(1, len(radii) + 1):
                 angs = sorted(set(dividers.get(k - 1, ())) | set(dividers.get(k, ())))
@@ -74,7 +76,11 @@ def _targets(field: Field) -> list[Target]:
                         merged.append(a)
                 for j, a in enumerate(merged, start=1):
                     rad = math.radians(a)
-                    points[f"c{k}.{j}"] = (radii[k - 1] * math.cos(rad), radii[k - 1] * math.sin(rad), a)
+                    points[f"c{k}.{j}"] = (
+                        radii[k - 1] * math.cos(rad),
+                        radii[k - 1] * math.sin(rad),
+                        a,
+                    )
             members = f.groups.get(f"round-{r}", ())
             secs = tuple(
                 (s, int(f.attrs[s]["ring"]), float(f.attrs[s]["a0"]), float(f.attrs[s]["a1"]))
@@ -125,7 +131,11 @@ def chord_crossings(target: Target, p: str, q: str) -> tuple[list[tuple[int, flo
             continue
         lo_t, hi_t = max(0.0, outer[0]), min(1.0, outer[1])
         inner = roots(target.radii[m - 1])
-        pieces = [(lo_t, hi_t)] if inner is None else [(lo_t, min(hi_t, inner[0])), (max(lo_t, inner[1]), hi_t)]
+        pieces = (
+            [(lo_t, hi_t)]
+            if inner is None
+            else [(lo_t, min(hi_t, inner[0])), (max(lo_t, inner[1]), hi_t)]
+        )
         for t0, t1 in pieces:
             if t1 - t0 <= 1e-12:
                 continue
@@ -135,7 +145,9 @@ def chord_crossings(target: Target, p: str, q: str) -> tuple[list[tuple[int, flo
                 tm = (t0 + t1) / 2
                 a = math.degrees(math.atan2(ay + tm * dy, ax + tm * dx)) % 360
                 out.append((m, a, a))
-                if any(_overlaps(a, a, d - EPS * 2, d + EPS * 2) for d in target.dividers.get(m, ())):
+                if any(
+                    _overlaps(a, a, d - EPS * 2, d + EPS * 2) for d in target.dividers.get(m, ())
+                ):
                     along = True
                 continue
             if cross < 0:
@@ -275,7 +287,9 @@ class Rings(State):
     ) -> PositionReport:
         """One point per section of a player's colour, added over the rounds."""
         players = options["players"]
-        checks: list[Check] = colour_range_checks(colours, field.spaces, range(1, players + 1), "sections")
+        checks: list[Check] = colour_range_checks(
+            colours, field.spaces, range(1, players + 1), "sections"
+        )
         scores = {p: 0 for p in range(1, players + 1)}
         per_round = {}
         for g, members in field.groups.items():

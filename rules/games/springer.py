@@ -99,7 +99,10 @@ class Springer(State):
     OPTIONS: Mapping[str, Option] = {
         "players": Option(2, "number of players", choices=(2, 3)),
         "threshold": Option(
-            None, "total a winning chain needs (default 13 for two, 0 for three)", minimum=0, nullable=True
+            None,
+            "total a winning chain needs (default 13 for two, 0 for three)",
+            minimum=0,
+            nullable=True,
         ),
     }
     _COPY = ("colour", "owner", "completed")
@@ -121,10 +124,14 @@ class Springer(State):
         col = self.colour
         adj = self.field.adjacent
         spaces = [
-            s for s in self.field.spaces if s not in col and all(col.get(n) != player for n in adj.get(s, ()))
+            s
+            for s in self.field.spaces
+            if s not in col and all(col.get(n) != player for n in adj.get(s, ()))
         ]
         edges = {self._board.edge[t] for t, p in self.owner.items() if p == player}
-        tris = [t for t in self._board.ids if t not in self.owner and self._board.edge[t] not in edges]
+        tris = [
+            t for t in self._board.ids if t not in self.owner and self._board.edge[t] not in edges
+        ]
         return spaces + tris
 
     def legal_moves(self) -> list[Move]:
@@ -149,7 +156,9 @@ class Springer(State):
             self.owner[move] = player
         else:
             if move not in id_order(self.field):
-                raise IllegalMoveError(f"{move}: there is no space or triangle '{move}' on this field")
+                raise IllegalMoveError(
+                    f"{move}: there is no space or triangle '{move}' on this field"
+                )
             if move in self.colour:
                 raise IllegalMoveError(f"{move}: already filled")
             near = sorted(
@@ -165,11 +174,11 @@ class Springer(State):
         if move != "pass":
             total, reached = chains(self.field, self.colour, self.owner, player, self._board)
             self._scores[player] = reached
-            if player not in self.completed and total is not None:
-                if total >= self.options["threshold"]:
-                    self.completed[player] = total
-                    if self.last_turn is None:
-                        self.last_turn = self.turn + (self.players - player)
+            threshold = self.options["threshold"]
+            if player not in self.completed and total is not None and total >= threshold:
+                self.completed[player] = total
+                if self.last_turn is None:
+                    self.last_turn = self.turn + (self.players - player)
         self.turn += 1
         round_over = self.last_turn is not None and self.turn > self.last_turn
         if round_over or not any(self._moves(p) for p in range(1, self.players + 1)):
@@ -189,16 +198,25 @@ class Springer(State):
         )
 
     def _describe(self) -> list[str]:
-        tris = ", ".join(f"{t}({self._board.number[t]}):P{p}" for t, p in sorted(self.owner.items()))
+        tris = ", ".join(
+            f"{t}({self._board.number[t]}):P{p}" for t, p in sorted(self.owner.items())
+        )
         lines = [f"triangles {tris or '-'}"]
         if self.completed:
-            lines.append("complete chains: " + ", ".join(f"P{p}={v}" for p, v in self.completed.items()))
+            lines.append(
+                "complete chains: " + ", ".join(f"P{p}={v}" for p, v in self.completed.items())
+            )
         attrs = self.field.attrs
         if all("row" in attrs.get(s, {}) for s in self.field.spaces):
-            grid = {(attrs[s]["row"], attrs[s]["col"]): str(self.colour.get(s, ".")) for s in self.field.spaces}
+            grid = {
+                (attrs[s]["row"], attrs[s]["col"]): str(self.colour.get(s, "."))
+                for s in self.field.spaces
+            }
             rows = max(r for r, _ in grid) + 1
             cols = max(c for _, c in grid) + 1
-            lines += ["  " + "".join(grid.get((r, c), " ") for c in range(cols)) for r in range(rows)]
+            lines += [
+                "  " + "".join(grid.get((r, c), " ") for c in range(cols)) for r in range(rows)
+            ]
         return lines
 
     @classmethod
@@ -217,14 +235,21 @@ class Springer(State):
         board = field_cache(field, "springer-board", _Board)
         checks = colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
         checks += colour_range_checks(colours, board.ids, range(1, players + 1), "triangles")
-        checks += adjacency_checks(field, colours, None, "a player never fills next to his own colour")
+        checks += adjacency_checks(
+            field, colours, None, "a player never fills next to his own colour"
+        )
         owner = {t: colours[t] for t in board.ids if t in colours}
         for p in range(1, players + 1):
             for edge in EDGES:
                 mine = [t for t, q in owner.items() if q == p and board.edge[t] == edge]
                 if len(mine) > 1:
                     checks.append(
-                        Check(False, f"player {p} filled {len(mine)} triangles on the {edge} edge; one is allowed", mine)
+                        Check(
+                            False,
+                            f"player {p} filled {len(mine)} triangles on the {edge} edge; "
+                            "one is allowed",
+                            mine,
+                        )
                     )
         scores, complete = {}, {}
         for p in range(1, players + 1):
@@ -242,5 +267,7 @@ def _result(scores: Mapping[int, int], complete: Mapping[int, int]) -> Any:
     if complete:
         best = max(complete.values())
         top = tuple(p for p, v in sorted(complete.items()) if v == best)
-        return decide(scores, "a chain reached all four edges", winners=top if len(top) == 1 else ())
+        return decide(
+            scores, "a chain reached all four edges", winners=top if len(top) == 1 else ()
+        )
     return decide(scores, "no complete chain; totals of triangles reached")

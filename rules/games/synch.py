@@ -150,7 +150,9 @@ class Synch(State):
             if move not in (*MODES, "stay"):
                 return "the decider says synch or opposition"
             if move == "stay":
-                return "you can stay put only if neither synch nor opposition keeps you on the board"
+                return (
+                    "you can stay put only if neither synch nor opposition keeps you on the board"
+                )
             return f"{move} would take your marker off the board"
         if move not in DIRECTIONS:
             return "the directioner names a direction: N, NE, E, SE, S, SW, W or NW"
@@ -247,7 +249,11 @@ class Synch(State):
         over = empty == 0 or abs(scores[1] - scores[2]) > empty
         if not over:
             checks.append(
-                Check(False, f"game not finished: {empty} empty squares and the trailer can still catch up", [])
+                Check(
+                    False,
+                    f"game not finished: {empty} empty squares and the trailer can still catch up",
+                    [],
+                )
             )
         checks += tally_checks(scores, tallies)
         outcome = decide(scores, "symbols on the grid") if over else None

@@ -98,7 +98,8 @@ class Vasarely(State):
         if move == "pass":
             if self.legal_moves() != ["pass"]:
                 raise IllegalMoveError(
-                    f"pass: a {d}-dot space can be filled ({self.legal_moves()[0]}), so you must fill one"
+                    f"pass: a {d}-dot space can be filled ({self.legal_moves()[0]}), "
+                    "so you must fill one"
                 )
             self.turn += 1
             return
@@ -194,7 +195,8 @@ class Vasarely(State):
                 checks.append(
                     Check(
                         False,
-                        f"{cube}'s completion box is coloured {owner} but {len(empty)} of its spaces are empty",
+                        f"{cube}'s completion box is coloured {owner} but {len(empty)} of its "
+                        "spaces are empty",
                         [mark, *empty],
                     )
                 )
@@ -203,8 +205,8 @@ class Vasarely(State):
                 checks.append(
                     Check(
                         False,
-                        f"{cube}'s completion box has colour {owner}, which none of its spaces has: "
-                        "the player who completes a cube colours its last space",
+                        f"{cube}'s completion box has colour {owner}, which none of its spaces "
+                        "has: the player who completes a cube colours its last space",
                         [mark],
                     )
                 )

@@ -32,7 +32,11 @@ def real(game: str, seed: int | None, options: dict[str, int] | None = None) -> 
 # name -> (field factory, rule options, seed of the random player)
 GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     "vasarely-std-4p": (real("vasarely", None), {"players": 4}, 1),
-    "vasarely-synth-3p-three-cubes": (lambda: S.vasarely_field(4), {"players": 3, "max_cubes": 3}, 2),
+    "vasarely-synth-3p-three-cubes": (
+        lambda: S.vasarely_field(4),
+        {"players": 3, "max_cubes": 3},
+        2,
+    ),
     "miro-std-2p": (real("miro", None), {"players": 2}, 1),
     "miro-synth-4p-teams": (
         lambda: S.miro_field(3, 4, 140),
@@ -46,11 +50,19 @@ GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     "delaunay-std-4p": (real("delaunay", None), {"players": 4}, 1),
     "delaunay-synth-2p": (lambda: S.delaunay_field(3, 4, 2), {"players": 2}, 2),
     "klee-std": (real("klee", None), {}, 1),
-    "klee-synth-six-triangular": (lambda: S.klee_field(8), {"all_areas": True, "triangular": True}, 2),
+    "klee-synth-six-triangular": (
+        lambda: S.klee_field(8),
+        {"all_areas": True, "triangular": True},
+        2,
+    ),
     "springer-std-2p": (real("springer", None), {"players": 2}, 1),
     "springer-synth-3p": (lambda: S.springer_field(6, 7, 3), {"players": 3}, 2),
     "rings-seed7-3p": (real("rings", 7), {"players": 3}, 1),
-    "rings-synth-2p-fill-neither": (lambda: S.rings_field(5, 5, 2), {"players": 2, "coincide": "fill_neither"}, 2),
+    "rings-synth-2p-fill-neither": (
+        lambda: S.rings_field(5, 5, 2),
+        {"players": 2, "coincide": "fill_neither"},
+        2,
+    ),
     "synch-std": (real("synch", None), {}, 1),
     "synch-synth-variation": (lambda: S.synch_field(6), {"variation": "directioner_first"}, 2),
 }

@@ -26,7 +26,9 @@ from artsheets.rules.synthetic import (
 
 def test_options_are_checked_with_clear_messages() -> None:
     f = miro_field(2, 3, 90)
-    with pytest.raises(OptionError, match="unknown option 'player'; its options are: partnership, players, teams"):
+    with pytest.raises(
+        OptionError, match="unknown option 'player'; its options are: partnership, players, teams"
+    ):
         new_game(f, {"player": 2})
     with pytest.raises(OptionError, match="'players' must be one of 2, 3, 4, got 5"):
         new_game(f, {"players": 5})
@@ -104,11 +106,15 @@ def test_bad_records_get_one_line_errors(tmp_path: Path) -> None:
     bad_move = dict(data, moves=[*data["moves"][:4], "space-999", *data["moves"][5:]])
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad_move))
-    with pytest.raises(RecordError, match=r"^move 5 \('space-999'\) is illegal: space-999: there is no space"):
+    with pytest.raises(
+        RecordError, match=r"^move 5 \('space-999'\) is illegal: space-999: there is no space"
+    ):
         replay_command(str(path))
     swapped = dict(data, moves=[data["moves"][1], *data["moves"][1:]])
     path.write_text(json.dumps(swapped))
-    with pytest.raises(RecordError, match=r"^move 1 .* is illegal: .* has \d dots; this turn needs a 1-dot space"):
+    with pytest.raises(
+        RecordError, match=r"^move 1 .* is illegal: .* has \d dots; this turn needs a 1-dot space"
+    ):
         replay_command(str(path))
     path.write_text("{not json")
     with pytest.raises(RecordError, match="not valid JSON"):
@@ -125,7 +131,7 @@ def test_bad_records_get_one_line_errors(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="needs 'moves'"):
         replay_command(str(path))
     path.write_text(json.dumps(dict(data, options={"players": 9})))
-    with pytest.raises(RecordError, match="bad options: .*players"):
+    with pytest.raises(RecordError, match=r"bad options: .*players"):
         replay_command(str(path))
     path.write_text(json.dumps(dict(data, field_id="OTHER")))
     with pytest.raises(RecordError, match="field is SYNTH-VASARELY-S3 but its field_id says OTHER"):

@@ -57,7 +57,9 @@ def test_own_colour_rule_crosses_section_borders() -> None:
     with pytest.raises(IllegalMoveError, match="next to space-25, already colour 4"):
         s.apply("space-26")
     s.apply("space-16")  # also next to space-15 (blue), fine for green
-    with pytest.raises(IllegalMoveError, match="space-60 is in section-4, but section-2 is in play"):
+    with pytest.raises(
+        IllegalMoveError, match="space-60 is in section-4, but section-2 is in play"
+    ):
         s.apply("space-60")
 
 

@@ -41,14 +41,14 @@ def play_story(options: dict) -> tuple:
 def test_six_points_from_one_square() -> None:
     # 1-2-3 along the diagonal both ways (2), 1-2-4 along the other diagonal both ways (2),
     # 3-1-1-3 along the row and along the column (2).
-    f, s = play_story({})
+    _f, s = play_story({})
     assert s.scores() == {1: 6, 2: 0}
     out = s.outcome()
     assert out is not None and out.winners == (1,) and out.reason == "a lead of five points"
 
 
 def test_triangular_variant_scores_21_for_six_sequences_and_drops_the_five_point_rule() -> None:
-    f, s = play_story({"triangular": True})
+    _f, s = play_story({"triangular": True})
     assert s.scores() == {1: 21, 2: 0}
     assert not s.is_over()
 

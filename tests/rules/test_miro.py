@@ -100,7 +100,11 @@ def test_capture_circle_on_an_open_space_is_impossible() -> None:
 
 @pytest.mark.parametrize(
     ("partnership", "expected"),
-    [("sum", {"1+3": 9, "2+4": 7}), ("double_lower", {"1+3": 11, "2+4": 10}), ("double_higher", {"1+3": 16, "2+4": 11})],
+    [
+        ("sum", {"1+3": 9, "2+4": 7}),
+        ("double_lower", {"1+3": 11, "2+4": 10}),
+        ("double_higher", {"1+3": 16, "2+4": 11}),
+    ],
 )
 def test_partnership_scoring(partnership: str, expected: dict[str, int]) -> None:
     from artsheets.rules.common import team_totals

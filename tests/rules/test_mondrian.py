@@ -49,7 +49,7 @@ def test_illustrated_game() -> None:
     assert gained == {"A": 0, "B": 2, "C": 2, "D": 2}
     # Red would like F, but F is next to his A.
     assert s.current_player() == RED
-    with pytest.raises(IllegalMoveError, match="next to .* of colour 1; a player may never"):
+    with pytest.raises(IllegalMoveError, match=r"next to .* of colour 1; a player may never"):
         s.apply(sid["F"])
     for letter in "EFG":
         p = s.current_player()
@@ -124,7 +124,9 @@ def test_every_rectangle_union_is_found() -> None:
             y0 = min(coords[m][1] for m in members)
             x1 = max(coords[m][2] for m in members)
             y1 = max(coords[m][3] for m in members)
-            area = sum((coords[m][2] - coords[m][0]) * (coords[m][3] - coords[m][1]) for m in members)
+            area = sum(
+                (coords[m][2] - coords[m][0]) * (coords[m][3] - coords[m][1]) for m in members
+            )
             assert area == (x1 - x0) * (y1 - y0)
     # Brute force over pairs of neighbours: each two-space rectangle is listed for both.
     for a in f.spaces:
@@ -133,7 +135,9 @@ def test_every_rectangle_union_is_found() -> None:
             same_row = ra[1] == rb[1] and ra[3] == rb[3]
             same_col = ra[0] == rb[0] and ra[2] == rb[2]
             if same_row or same_col:
-                assert tuple(sorted((a, b), key=f.spaces.index)) in {tuple(sorted(c, key=f.spaces.index)) for c in rects[a]}
+                assert tuple(sorted((a, b), key=f.spaces.index)) in {
+                    tuple(sorted(c, key=f.spaces.index)) for c in rects[a]
+                }
 
 
 def test_position_check_finds_own_colour_neighbours_and_disconnected_fills() -> None:

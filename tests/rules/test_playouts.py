@@ -18,7 +18,11 @@ SEEDS = (1, 2, 3)
 CASES: list[tuple[str, Callable[[int], Field], dict[str, Any]]] = [
     ("vasarely-2", lambda s: S.vasarely_field(s, cubes=4), {"players": 2}),
     ("vasarely-3", lambda s: S.vasarely_field(s, cubes=4), {"players": 3}),
-    ("vasarely-4-three-cubes", lambda s: S.vasarely_field(s, cubes=5), {"players": 4, "max_cubes": 3}),
+    (
+        "vasarely-4-three-cubes",
+        lambda s: S.vasarely_field(s, cubes=5),
+        {"players": 4, "max_cubes": 3},
+    ),
     ("miro-2", lambda s: S.miro_field(2, 3, 90, seed=s), {"players": 2}),
     ("miro-3", lambda s: S.miro_field(3, 4, 140, seed=s), {"players": 3}),
     ("miro-4", lambda s: S.miro_field(2, 3, 90, seed=s), {"players": 4}),
@@ -58,7 +62,11 @@ CASES: list[tuple[str, Callable[[int], Field], dict[str, Any]]] = [
     ("springer-2-low", lambda s: S.springer_field(5, 5, s), {"players": 2, "threshold": 6}),
     ("springer-3", lambda s: S.springer_field(5, 6, s), {"players": 3}),
     ("rings-2", lambda s: S.rings_field(s, 4, 2, 6), {"players": 2}),
-    ("rings-3-fill-neither", lambda s: S.rings_field(s, 4, 3, 6), {"players": 3, "coincide": "fill_neither"}),
+    (
+        "rings-3-fill-neither",
+        lambda s: S.rings_field(s, 4, 3, 6),
+        {"players": 3, "coincide": "fill_neither"},
+    ),
     ("synch", lambda s: S.synch_field(4), {}),
     ("synch-variation", lambda s: S.synch_field(4), {"variation": "directioner_first"}),
 ]
@@ -66,7 +74,9 @@ CASES: list[tuple[str, Callable[[int], Field], dict[str, Any]]] = [
 
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize(("factory", "options"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_random_playout(factory: Callable[[int], Field], options: dict[str, Any], seed: int) -> None:
+def test_random_playout(
+    factory: Callable[[int], Field], options: dict[str, Any], seed: int
+) -> None:
     state = playout(factory(seed), options, seed)
     out = state.outcome()
     assert out is not None and out.reason
@@ -85,9 +95,13 @@ REAL = [
 
 
 @pytest.mark.parametrize(("game", "seed", "options"), REAL, ids=[r[0] for r in REAL])
-def test_random_playout_on_the_generator_fields(game: str, seed: int | None, options: dict[str, Any]) -> None:
+def test_random_playout_on_the_generator_fields(
+    game: str, seed: int | None, options: dict[str, Any]
+) -> None:
     """The same checks on the fields the generator prints (standard, or seeded for Rings)."""
     from artsheets.generator.registry import build_field
 
-    state = playout(build_field(game, seed, {}), options, 11, apply_all_limit=8, unlisted=4, roundtrip_every=40)
+    state = playout(
+        build_field(game, seed, {}), options, 11, apply_all_limit=8, unlisted=4, roundtrip_every=40
+    )
     assert state.outcome() is not None

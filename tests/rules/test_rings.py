@@ -33,7 +33,9 @@ def target(dividers: dict[int, list[float]], rounds: int = 1, circles: int = 3) 
             }
         )
     empty = {s: frozenset() for s in spaces}
-    return Field("rings", "HAND-RINGS", tuple(spaces), empty, empty, groups, attrs, {"rounds": data})
+    return Field(
+        "rings", "HAND-RINGS", tuple(spaces), empty, empty, groups, attrs, {"rounds": data}
+    )
 
 
 # Ring 1 (between r=10 and 20): sections 0-90, 90-180, 180-360. Ring 2 (20-30): 0-180, 180-360.
@@ -94,9 +96,9 @@ def test_rounds_divider_last_and_totals() -> None:
 
 def test_move_text_errors() -> None:
     s = new_game(FIELD, {"players": 2})
-    with pytest.raises(IllegalMoveError, match="write the lower point first: c2.2-c3.1"):
+    with pytest.raises(IllegalMoveError, match=r"write the lower point first: c2\.2-c3\.1"):
         s.apply("c3.1-c2.2")
-    with pytest.raises(IllegalMoveError, match="'c9.1' is not an intersection point"):
+    with pytest.raises(IllegalMoveError, match=r"'c9\.1' is not an intersection point"):
         s.apply("c9.1-c1.1")
     with pytest.raises(IllegalMoveError, match="two different points"):
         s.apply("c1.1-c1.1")
@@ -120,7 +122,9 @@ def test_random_targets_fill_consistently_with_sampling() -> None:
             ang = math.degrees(math.atan2(y, x)) % 360
             for sid, (ring, a0, a1) in secs.items():
                 lo, hi = t.radii[ring - 1], t.radii[ring]
-                if lo + 1e-6 < r < hi - 1e-6 and any(a0 + 1e-6 < ang + o < a1 - 1e-6 for o in (-360, 0, 360)):
+                if lo + 1e-6 < r < hi - 1e-6 and any(
+                    a0 + 1e-6 < ang + o < a1 - 1e-6 for o in (-360, 0, 360)
+                ):
                     hit.add(sid)
         got = set(s.fills(mv))  # type: ignore[attr-defined]
         assert hit <= got, (mv, hit, got)

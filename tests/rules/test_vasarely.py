@@ -24,7 +24,14 @@ def cubes_field(cubes: list[list[int]]) -> Field:
         groups[f"cube-{k}"] = tuple(members)
     marks = {g: f"mark-cube-{g.split('-')[1]}" for g in groups}
     return Field(
-        "vasarely", "HAND-VASARELY", tuple(spaces), {}, {}, groups, attrs, {"completion_marks": marks}
+        "vasarely",
+        "HAND-VASARELY",
+        tuple(spaces),
+        {},
+        {},
+        groups,
+        attrs,
+        {"completion_marks": marks},
     )
 
 
