@@ -175,11 +175,12 @@ def cmd_check_field(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from artsheets.generator.registry import field_from_id
     from artsheets.rules.core import RecordError
     from artsheets.rules.record import replay_command
 
     try:
-        print(replay_command(args.record))
+        print(replay_command(args.record, resolve=field_from_id))
     except RecordError as e:
         raise UserError(str(e)) from None
     return 0

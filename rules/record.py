@@ -3,18 +3,19 @@
 A record is JSON::
 
     {"format": "artsheets.record/1", "game": "miro", "options": {"players": 2},
-     "field_id": "MIRO-1-STD-A4-P2", "moves": ["segment-4", "segment-5,segment-6", ...],
+     "field_id": "MIRO-1-STD-P2S109", "moves": ["segment-4", "segment-5,segment-6", ...],
      "field": {...}}
 
-``field`` (the topology, as :meth:`Field.to_dict`) is optional: without it the field is rebuilt
-by the generator from ``field_id`` (a sheet code without its check character). Replaying
+``field`` (the topology, as :meth:`Field.to_dict`) is optional: without it the caller passes a
+resolver that rebuilds the field from ``field_id`` (``artsheets replay`` passes the generator's
+``field_from_id``; the rules themselves never import the generator). Replaying
 applies every move through the rules, so a record that replays is a legal game.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -87,26 +88,23 @@ def load_record(path: str | Path) -> GameRecord:
     return record_from_dict(data)
 
 
-def resolve_field(game: str, field_id: str) -> Field:
-    """Rebuild a field from its id through the generator (records of printed sheets)."""
-    try:
-        from artsheets.generator.registry import field_from_id, layout_from_code
-        from artsheets.generator.sheetcode import check_char
-    except ImportError:  # pragma: no cover - the generator ships with the package
+FieldResolver = Callable[[str], Field]
+
+
+def resolve_field(game: str, field_id: str, resolve: FieldResolver | None) -> Field:
+    """Rebuild a field from its id with ``resolve`` (the generator's ``field_from_id``).
+
+    The rules know nothing of paper: rebuilding a printed field is the generator's job, so the
+    caller (the CLI) passes the resolver in. Without one, a record must carry its field.
+    """
+    if resolve is None:
         raise RecordError(
-            f"cannot rebuild field {field_id}: the generator is not installed"
-        ) from None
+            f"the record has no 'field' and field {field_id} cannot be rebuilt here; "
+            "save the record with its field"
+        )
     try:
-        try:
-            fld = field_from_id(field_id)
-        except ValueError:
-            # Some fields' ids still carry the page (a sheet code without its check
-            # character): rebuild those through the full sheet code.
-            topo = layout_from_code(f"{field_id}-{check_char(field_id)}").topology
-            if topo is None:
-                raise
-            fld = topo
-    except Exception as e:  # the generator's own errors carry clear messages
+        fld = resolve(field_id)
+    except ValueError as e:  # the generator's errors carry clear messages
         raise RecordError(
             f"cannot rebuild field {field_id} from its id ({e}); add the field's topology to "
             "the record under 'field'"
@@ -116,13 +114,17 @@ def resolve_field(game: str, field_id: str) -> Field:
     return fld
 
 
-def replay(record: GameRecord, field: Field | None = None) -> State:
-    """Play every move of ``record``; :class:`RecordError` names the first illegal move."""
+def replay(
+    record: GameRecord, field: Field | None = None, resolve: FieldResolver | None = None
+) -> State:
+    """Play every move of ``record``; :class:`RecordError` names the first illegal move.
+
+    The field is ``field``, else the one the record carries, else ``resolve(field_id)``."""
     try:
         cls = game_class(record.game)
     except OptionError as e:
         raise RecordError(str(e)) from None
-    fld = field or record.field or resolve_field(record.game, record.field_id)
+    fld = field or record.field or resolve_field(record.game, record.field_id, resolve)
     if fld.field_id != record.field_id:
         raise RecordError(f"the record was played on {record.field_id}, not on {fld.field_id}")
     try:
@@ -158,10 +160,10 @@ def summary(state: State) -> str:
     return "\n".join(lines)
 
 
-def replay_command(path: str) -> str:
+def replay_command(path: str, resolve: FieldResolver | None = None) -> str:
     """What ``artsheets replay FILE`` prints; raises :class:`RecordError` (one line) on a bad
-    file or the first illegal move."""
-    return summary(replay(load_record(path)))
+    file or the first illegal move. ``resolve`` rebuilds a field the record does not carry."""
+    return summary(replay(load_record(path), resolve=resolve))
 
 
 def save_record(

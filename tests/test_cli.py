@@ -199,3 +199,45 @@ def test_game_without_standard_field_draws_and_reports_a_seed(
     assert code == 0
     seed = int(err.split("drew seed ")[1].split()[0])
     assert (tmp_path / f"{no_std[0]}_s{seed}.svg").exists()
+
+
+PLAYTHROUGHS = Path(__file__).parent / "data" / "playthroughs"
+
+
+def test_replay_prints_scores_and_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    path = PLAYTHROUGHS / "synch-std.json"
+    expected = json.loads(path.read_text())["expected"]
+    code, out, _ = run(["replay", str(path)], capsys)
+    assert code == 0
+    for player, score in expected["scores"].items():
+        assert f"player {player}: {score} points" in out
+    assert "result: " in out
+
+
+def test_replay_rebuilds_a_printed_field_from_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that names a printed sheet's field, without carrying it, still replays."""
+    from artsheets.rules.core import RecordError
+    from artsheets.rules.record import replay_command
+
+    data = json.loads((PLAYTHROUGHS / "springer-std-2p.json").read_text())
+    data.pop("field")
+    path = tmp_path / "bare.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(["replay", str(path)], capsys)
+    assert code == 0 and out.startswith("Springer on SPRINGER-1-STD-")
+    with pytest.raises(RecordError, match="cannot be rebuilt here"):
+        replay_command(str(path))  # the rules alone do not know printed fields
+
+
+def test_replay_names_the_first_illegal_move(tmp_path: Path, capsys) -> None:
+    data = json.loads((PLAYTHROUGHS / "synch-std.json").read_text())
+    data["moves"][3] = "no-such-move"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    code, _, err = run(["replay", str(path)], capsys)
+    assert code == 2
+    assert err.startswith("artsheets: error: move 4 ('no-such-move') is illegal")
+    code, _, err = run(["replay", str(tmp_path / "missing.json")], capsys)
+    assert code == 2 and "no such file" in err

@@ -883,7 +883,7 @@ def draw(sheet: Sheet, geom: MiroGeometry, opts: Mapping[str, int]) -> Field:
     adjacent, corner = polygon_neighbours(dict(zip(space_ids, an.spaces, strict=True)))
     return Field(
         game="miro",
-        field_id=sheet.sheet_code.rsplit("-", 1)[0],
+        field_id=sheet.field_id,
         spaces=tuple(space_ids),
         adjacent=adjacent,
         corner=corner,

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from artsheets.rules import GameRecord, IllegalMoveError, OptionError, RecordError, new_game
 from artsheets.rules.common import decide
-from artsheets.rules.record import load_record, record_from_dict, replay_command, save_record
+from artsheets.rules.record import (
+    load_record,
+    record_from_dict,
+    replay,
+    replay_command,
+    save_record,
+)
 from artsheets.rules.synthetic import (
     arp_field,
     klee_field,
@@ -139,7 +145,7 @@ def test_bad_records_get_one_line_errors(tmp_path: Path) -> None:
 
 
 def test_record_of_a_real_sheet_needs_only_the_field_id(tmp_path: Path) -> None:
-    from artsheets.generator.registry import build_field
+    from artsheets.generator.registry import build_field, field_from_id
 
     f = build_field("synch", None, {"size": 8})
     s = new_game(f, {})
@@ -149,8 +155,11 @@ def test_record_of_a_real_sheet_needs_only_the_field_id(tmp_path: Path) -> None:
     path = tmp_path / "real.json"
     save_record(s, path, include_field=False)
     assert "field" not in json.loads(path.read_text())
-    assert load_record(path).replay() == s
-    assert replay_command(str(path)).endswith("to move")
+    assert load_record(path).replay(f) == s
+    assert replay(load_record(path), resolve=field_from_id) == s
+    assert replay_command(str(path), resolve=field_from_id).endswith("to move")
+    with pytest.raises(RecordError, match="cannot be rebuilt here"):
+        replay_command(str(path))
 
 
 def test_record_from_dict_rejects_non_text_moves() -> None:

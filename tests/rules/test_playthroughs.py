@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from artsheets.generator.registry import field_from_id
 from artsheets.rules.position import score_position
-from artsheets.rules.record import record_from_dict, resolve_field
+from artsheets.rules.record import record_from_dict
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "playthroughs"
 FILES = sorted(DATA.glob("*.json"))
@@ -42,5 +43,5 @@ def test_playthrough_replays(path: Path) -> None:
 def test_generator_rebuilds_the_recorded_field_from_its_id(path: Path) -> None:
     """The contract between generator and rules: a sheet's field id alone gives the field."""
     data = json.loads(path.read_text())
-    rebuilt = resolve_field(data["game"], data["field_id"])
+    rebuilt = field_from_id(data["field_id"])
     assert rebuilt.to_dict() == data["field"]
