@@ -99,7 +99,12 @@ def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[s
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
     # Paper-like: no colour, no grain, not much darker than round it.
     near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
-    cand = usable & (sat < 0.12) & (rel_tex < 2.0 * smooth + 0.01) & (mx > 0.5 * near)
+    # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
+    # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
+    # it is lenient, or there would be no paper to measure there at all.
+    big = reduce(tpl.big_regions) > 0.0
+    grain = np.where(big, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
+    cand = usable & (sat < 0.12) & (rel_tex < grain) & (mx > DARKER * near)
     cand |= paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
     light = cv2.resize(est, (w, h), interpolation=cv2.INTER_LINEAR)
@@ -111,7 +116,66 @@ def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[s
     return np.clip(norm, 0.0, 1.5, out=norm), info
 
 
+QUANTILE_WINDOW = 7  # blocks across a window
+QUANTILE_BLOCKS = (2,)  # block size (mm): 14 mm windows (larger ones reach across shadows)
+PAPER_QUANTILE = 80
+DARKER = 0.5  # a block this much darker than the brightest paper near it is not paper
+
+
 def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Paper colour round each pixel (1 mm blocks): a high quantile of the paper-like blocks
+    near it, from the smallest window with enough of them. Paper is the brightest thing on
+    the sheet, so this ignores darker intruders (a grey tick, a pale fill taken for paper)
+    even when they are many, and keeps a shadow's edge sharp. Where no window has enough
+    paper, the mean over the finest window that has some."""
+    h, w = cand.shape
+    out = _window_means(small, cand)
+    done = np.zeros((h, w), bool)
+    for b in QUANTILE_BLOCKS:
+        q, enough = _block_quantile(small, cand, b)
+        full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
+        full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+        take = full_ok & ~done
+        out[take] = full_q[take]
+        done |= full_ok
+        if done.all():
+            break
+    return cv2.GaussianBlur(out, (0, 0), 1.0)
+
+
+def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
+    """(quantile of candidate blocks of b mm in a window round each block, where enough)."""
+    h, w = cand.shape
+    bh, bw = max(1, h // b), max(1, w // b)
+    weight = cv2.resize(cand[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA)
+    blocks = (
+        cv2.resize(
+            (small * cand[..., None])[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
+        )
+        / np.maximum(weight, 1e-6)[..., None]
+    )
+    r = QUANTILE_WINDOW // 2
+    values = np.where((weight > 0.5)[..., None], blocks, np.nan)
+    padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
+    windows = np.lib.stride_tricks.sliding_window_view(
+        padded, (QUANTILE_WINDOW, QUANTILE_WINDOW), axis=(0, 1)
+    ).reshape(bh, bw, 3, -1)
+    enough = np.sum(~np.isnan(windows[:, :, 0, :]), axis=2) >= QUANTILE_WINDOW**2 // 4
+    q = np.zeros((bh, bw, 3), np.float32)
+    if enough.any():
+        q[enough] = np.nanpercentile(windows[enough], PAPER_QUANTILE, axis=2)
+    # Blocks cut off at the far edges take their neighbours' values.
+    q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
+    ok_full = np.zeros(q_full.shape[:2], bool)
+    q_full[:bh, :bw], ok_full[:bh, :bw] = q, enough
+    q_full[bh:, :] = q_full[bh - 1 : bh, :]
+    q_full[:, bw:] = q_full[:, bw - 1 : bw]
+    ok_full[bh:, :] = ok_full[bh - 1 : bh, :]
+    ok_full[:, bw:] = ok_full[:, bw - 1 : bw]
+    return q_full, ok_full
+
+
+def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
     """Mean paper colour round each pixel, from the finest window with enough paper in it."""
     est = np.zeros_like(small)
     done = np.zeros(cand.shape, bool)
@@ -127,7 +191,7 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
             break
     if not done.all():
         est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
-    return cv2.GaussianBlur(est, (0, 0), 1.0)
+    return est
 
 
 # --- 2. ink ----------------------------------------------------------------------------------

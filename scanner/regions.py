@@ -31,6 +31,7 @@ __all__ = ["ERODE_MM", "RegionMasks", "build_region_masks", "to_px"]
 ERODE_MM = 0.8  # measure this far inside a polygon's outline
 PRINT_CLEAR_MM = 0.5  # and this far from anything printed inside it
 MIN_PIXELS = 20
+NEAR_PRINT_MM = 0.6  # blur and JPEG halos of printed lines reach about this far
 
 
 def to_px(points: object, ppm: float) -> np.ndarray:
@@ -65,7 +66,7 @@ class RegionMasks:
     outlines: tuple[np.ndarray, ...]
     anchors: np.ndarray
     footprint_mask: np.ndarray
-    near_print: np.ndarray  # per entry of ``pixels``: within 1 mm of something printed
+    near_print: np.ndarray  # per entry of ``pixels``: within NEAR_PRINT_MM of something printed
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
 
     @property
@@ -101,7 +102,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
     erode_px = max(1, round(ERODE_MM * ppm))
     clear = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(PRINT_CLEAR_MM * ppm)))) > 0
     core = cv2.dilate(printed.astype(np.uint8), _disk(1)) > 0
-    near = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(1.0 * ppm)))) > 0
+    near = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(NEAR_PRINT_MM * ppm)))) > 0
 
     # Polygons from the largest to the smallest: a nested region ends up on top of its host.
     def area(r: Region) -> float:

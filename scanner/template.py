@@ -27,6 +27,7 @@ __all__ = ["PX_PER_MM", "Template", "disk", "template_for"]
 
 PX_PER_MM = 5.0  # the working resolution: A4 is 1050 x 1485 pixels
 _DPI = round(PX_PER_MM * 25.4)  # 127: the renderer takes whole dots per inch
+BIG_REGION_MM2 = 40.0  # regions larger than this may hide the paper under a solid fill
 
 
 def disk(radius_mm: float, px_per_mm: float = PX_PER_MM) -> np.ndarray:
@@ -45,6 +46,7 @@ class Template:
     lines: np.ndarray  # float32, dark strokes (what refinement matches)
     paper: np.ndarray  # bool, always bare paper
     clear: np.ndarray  # float32 1/0, pixels clear of anything printed (by 0.4 mm)
+    big_regions: np.ndarray  # float32 1/0, inside a region large enough to be filled solid
     masks: RegionMasks
 
     @property
@@ -67,4 +69,9 @@ def template_for(code: str) -> Template:
     edge = round(6 * PX_PER_MM)
     paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
     clear = (cv2.dilate(printed.astype(np.uint8), disk(0.4)) == 0).astype(np.float32)
-    return Template(layout, gray, printed, lines, paper, clear, masks)
+    big = np.zeros(gray.shape, np.uint8)
+    for i, r in enumerate(masks.regions):
+        if r.polygon is not None and masks.full_area[i] > BIG_REGION_MM2 * PX_PER_MM**2:
+            pts = np.round((masks.outlines[i]) * 16).astype(np.int32)
+            cv2.fillPoly(big, [pts], 1, cv2.LINE_8, 4)
+    return Template(layout, gray, printed, lines, paper, clear, big.astype(np.float32), masks)
