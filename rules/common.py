@@ -8,14 +8,17 @@ Delaunay and Springer forbid own-colour neighbours with the same code the positi
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from artsheets.rules.core import IllegalMoveError, Option, Outcome, field_cache
+from artsheets.rules.core import IllegalMoveError, Option, OptionError, Outcome, field_cache
 from artsheets.rules.field import Field
 
 __all__ = [
     "PARTNERSHIP_OPTION",
     "TEAMS_OPTION",
+    "check_team_options",
     "decide",
+    "decide_with_teams",
     "format_space_move",
     "id_order",
     "next_to_colour",
@@ -42,6 +45,15 @@ def teams_of(players: int, teams: bool) -> tuple[tuple[int, ...], ...] | None:
     if players != 4:
         raise ValueError("teams need four players")
     return ((1, 3), (2, 4))
+
+
+def check_team_options(players: int, options: Mapping[str, Any]) -> None:
+    """Teams need four players; a partnership variant needs teams (Miro, Arp; Mondrian, which
+    has no partnership option, only the first)."""
+    if options["teams"] and players != 4:
+        raise OptionError("teams need four players")
+    if options.get("partnership", "sum") != "sum" and not options["teams"]:
+        raise OptionError("a partnership scoring variant needs teams=true")
 
 
 def team_totals(
@@ -92,6 +104,20 @@ def decide(
             top_players = [p for p, v in scores.items() if v == best]
             winners = (top_players[0],) if len(top_players) == 1 else ()
     return Outcome(scores, winners, reason, team_scores, lower_wins)
+
+
+def decide_with_teams(
+    scores: Mapping[int, int], reason: str, options: Mapping[str, Any]
+) -> Outcome:
+    """:func:`decide` with the teams the ``teams`` option asks for, totalled under the
+    ``partnership`` option where the game has one (Miro, Arp) and as a plain sum otherwise
+    (Mondrian). Used both when play ends and when a finished sheet is scored."""
+    return decide(
+        scores,
+        reason,
+        teams=teams_of(options["players"], options["teams"]),
+        partnership=options.get("partnership", "sum"),
+    )
 
 
 def id_order(fld: Field) -> dict[str, int]:

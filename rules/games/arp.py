@@ -30,7 +30,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from artsheets.rules.common import PARTNERSHIP_OPTION, TEAMS_OPTION, decide, teams_of
+from artsheets.rules.common import (
+    PARTNERSHIP_OPTION,
+    TEAMS_OPTION,
+    check_team_options,
+    decide_with_teams,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     Move,
@@ -41,7 +46,6 @@ from artsheets.rules.core import (
     register,
 )
 from artsheets.rules.field import Field
-from artsheets.rules.games.miro import check_team_options
 from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
 
 
@@ -234,12 +238,7 @@ class Arp(State):
             self._scores[player] = self._scores.get(player, 0) + gained
         self.moves_made += 1
         if len(self.piece_colour) == len(self._net.all_pieces):
-            self._outcome = decide(
-                self.scores(),
-                "every line is coloured",
-                teams=teams_of(self.players, self.options["teams"]),
-                partnership=self.options["partnership"],
-            )
+            self._outcome = decide_with_teams(self.scores(), "every line is coloured", self.options)
 
     def sheet_colours(self) -> dict[str, int]:
         """What a photo of the sheet shows: line pieces and captured (filled) spaces."""
@@ -315,12 +314,5 @@ class Arp(State):
                 Check(False, f"game not finished: {len(left)} line pieces uncoloured", left)
             )
         checks += tally_checks(scores, tallies)
-        outcome = None
-        if not left:
-            outcome = decide(
-                scores,
-                "every line is coloured",
-                teams=teams_of(players, options["teams"]),
-                partnership=options["partnership"],
-            )
+        outcome = None if left else decide_with_teams(scores, "every line is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)

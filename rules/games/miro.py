@@ -25,18 +25,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from artsheets.rules.common import PARTNERSHIP_OPTION, TEAMS_OPTION, decide, teams_of
+from artsheets.rules.common import (
+    PARTNERSHIP_OPTION,
+    TEAMS_OPTION,
+    check_team_options,
+    decide_with_teams,
+)
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
 from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
-
-
-def check_team_options(players: int, options: Mapping[str, Any]) -> None:
-    """Teams need four players; a partnership variant needs teams (shared by Miro and Arp)."""
-    if options["teams"] and players != 4:
-        raise OptionError("teams need four players")
-    if options["partnership"] != "sum" and not options["teams"]:
-        raise OptionError("a partnership scoring variant needs teams=true")
 
 
 @register
@@ -134,11 +131,8 @@ class Miro(State):
             self._scores[player] = self._scores.get(player, 0) + gained
         self.moves_made += 1
         if len(self.seg_colour) == len(self._segs):
-            self._outcome = decide(
-                self.scores(),
-                "every segment is coloured",
-                teams=teams_of(self.players, self.options["teams"]),
-                partnership=self.options["partnership"],
+            self._outcome = decide_with_teams(
+                self.scores(), "every segment is coloured", self.options
             )
 
     def sheet_colours(self) -> dict[str, int]:
@@ -226,14 +220,7 @@ class Miro(State):
         if left:
             checks.append(Check(False, f"game not finished: {len(left)} segments uncoloured", left))
         checks += tally_checks(scores, tallies)
-        outcome = None
-        if not left:
-            outcome = decide(
-                scores,
-                "every segment is coloured",
-                teams=teams_of(players, options["teams"]),
-                partnership=options["partnership"],
-            )
+        outcome = None if left else decide_with_teams(scores, "every segment is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)
 
 

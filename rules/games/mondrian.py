@@ -30,12 +30,12 @@ from typing import Any
 
 from artsheets.rules.common import (
     TEAMS_OPTION,
-    decide,
+    check_team_options,
+    decide_with_teams,
     format_space_move,
     id_order,
     next_to_colour,
     parse_space_move,
-    teams_of,
 )
 from artsheets.rules.core import (
     IllegalMoveError,
@@ -117,8 +117,7 @@ class Mondrian(State):
     def _setup(self) -> None:
         if self.options["target"] == 160 and self.players != 2:
             raise OptionError("the 160-point game is for two players (two score areas each)")
-        if self.options["teams"] and self.players != 4:
-            raise OptionError("teams need four players")
+        check_team_options(self.players, self.options)
         self._rects = rectangles(self.field)
         self.neutral: int | None = self.players + 1 if self.players < 4 else None
         self.colour: dict[str, int] = {}
@@ -204,9 +203,7 @@ class Mondrian(State):
             self._finish("no space can be filled")
 
     def _finish(self, reason: str) -> None:
-        self._outcome = decide(
-            self.scores(), reason, teams=teams_of(self.players, self.options["teams"])
-        )
+        self._outcome = decide_with_teams(self.scores(), reason, self.options)
 
     def sheet_colours(self) -> dict[str, int]:
         """What a photo of the sheet shows: the filled spaces."""
@@ -251,7 +248,7 @@ class Mondrian(State):
         scores = complete_tallies(tallies, players)
         outcome = None
         if scores is not None:
-            outcome = decide(scores, "from the tallies", teams=teams_of(players, options["teams"]))
+            outcome = decide_with_teams(scores, "from the tallies", options)
         return PositionReport(cls.game, None, checks, outcome, {"tallies": scores})
 
 
