@@ -23,9 +23,9 @@ violations, impossible records, tallies that disagree with computed scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from artsheets.rules.core import Outcome, game_class, normalise_options
 from artsheets.rules.field import Field
@@ -171,3 +171,59 @@ def complete_tallies(tallies: Mapping[int, int | None], players: int) -> dict[in
     if all(tallies.get(p) is not None for p in range(1, players + 1)):
         return {p: int(tallies[p]) for p in range(1, players + 1)}  # type: ignore[arg-type]
     return None
+
+
+def uncoloured_checks(left: Sequence[str], what: str) -> list[Check]:
+    """The failed check of a game that ends when everything is coloured (Miro's segments, Arp's
+    line pieces): ``left`` lists what is still uncoloured; nothing when it is empty."""
+    if not left:
+        return []
+    return [Check(False, f"game not finished: {len(left)} {what} uncoloured", list(left))]
+
+
+class MarkWording(NamedTuple):
+    """How one game words the three ways a completion mark can disagree with its group.
+
+    Each is a ``str.format`` template with ``{record}`` (the space or cube), ``{owner}`` (the
+    mark's colour) and, in ``incomplete``, ``{open}`` (how many members are uncoloured).
+    """
+
+    unmarked: str  # the group is complete but its mark is not coloured
+    incomplete: str  # the mark is coloured but the group is not complete
+    foreign: str  # the mark's colour is on none of the group's members
+
+
+def completion_mark_checks(
+    colours: Mapping[str, int],
+    records: Iterable[tuple[str, str | None, Sequence[str]]],
+    wording: MarkWording,
+) -> tuple[list[Check], list[tuple[str, int, Sequence[str]]]]:
+    """Check the marks that say who completed a group of regions: Miro's capture circles (a
+    space's boundary segments), Vasarely's completion boxes (a cube's spaces), Arp's filled
+    spaces (the space is its own mark; its sides are the group).
+
+    ``records`` are ``(record, mark, members)``; ``mark`` may be None where the sheet has no
+    mark for it. The player who colours a group's last member colours its mark, so a mark
+    needs a complete group with its colour among the members, and a complete group needs its
+    mark. Returns the failed checks, in ``records`` order, and the consistent marks as
+    ``(record, owner, members)`` for the game to score.
+    """
+    checks: list[Check] = []
+    scored: list[tuple[str, int, Sequence[str]]] = []
+    for record, mark, members in records:
+        where = mark or record  # the region a check points at (the mark, if there is one)
+        owner = colours.get(mark) if mark else None
+        open_members = [m for m in members if m not in colours]
+        if owner is None:
+            if not open_members:
+                checks.append(Check(False, wording.unmarked.format(record=record), [where]))
+            continue
+        if open_members:
+            text = wording.incomplete.format(record=record, owner=owner, open=len(open_members))
+            checks.append(Check(False, text, [where, *open_members]))
+            continue
+        if owner not in {colours[m] for m in members}:
+            checks.append(Check(False, wording.foreign.format(record=record, owner=owner), [where]))
+            continue
+        scored.append((record, owner, members))
+    return checks, scored

@@ -46,7 +46,22 @@ from artsheets.rules.core import (
     register,
 )
 from artsheets.rules.field import Field
-from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
+from artsheets.rules.position import (
+    Check,
+    MarkWording,
+    PositionReport,
+    colour_range_checks,
+    completion_mark_checks,
+    tally_checks,
+    uncoloured_checks,
+)
+
+_CAPTURE_WORDING = MarkWording(
+    unmarked="{record} is surrounded but not filled in",
+    incomplete="{record} is filled with colour {owner} but {open} of its sides are uncoloured",
+    foreign="{record} is filled with colour {owner}, which colours none of its sides: the captor "
+    "colours its last side",
+)
 
 
 class _Net:
@@ -277,42 +292,21 @@ class Arp(State):
         checks: list[Check] = []
         checks += colour_range_checks(colours, net.all_pieces, range(1, players + 1), "line pieces")
         checks += colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
+        # A filled space is its own mark, its sides the group it records. A space whose sides
+        # the field does not list is never reported as surrounded.
+        records = [
+            (sp, sp, bound)
+            for sp in field.spaces
+            if (bound := net.space_segs.get(sp, ())) or sp in colours
+        ]
+        found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
+        checks += found
         scores = {p: 0 for p in range(1, players + 1)}
-        for sp in field.spaces:
-            owner = colours.get(sp)
-            bound = net.space_segs.get(sp, ())
-            open_segs = [b for b in bound if b not in colours]
-            if owner is None:
-                if bound and not open_segs:
-                    checks.append(Check(False, f"{sp} is surrounded but not filled in", [sp]))
-                continue
-            if open_segs:
-                checks.append(
-                    Check(
-                        False,
-                        f"{sp} is filled with colour {owner} but {len(open_segs)} of its sides "
-                        "are uncoloured",
-                        [sp, *open_segs],
-                    )
-                )
-                continue
-            if owner not in {colours[b] for b in bound}:
-                checks.append(
-                    Check(
-                        False,
-                        f"{sp} is filled with colour {owner}, which colours none of its sides: "
-                        "the captor colours its last side",
-                        [sp],
-                    )
-                )
-                continue
+        for _sp, owner, _bound in captures:
             if owner in scores:
                 scores[owner] += 1
         left = [p for p in net.all_pieces if p not in colours]
-        if left:
-            checks.append(
-                Check(False, f"game not finished: {len(left)} line pieces uncoloured", left)
-            )
+        checks += uncoloured_checks(left, "line pieces")
         checks += tally_checks(scores, tallies)
         outcome = None if left else decide_with_teams(scores, "every line is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)

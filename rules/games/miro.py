@@ -33,7 +33,23 @@ from artsheets.rules.common import (
 )
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
-from artsheets.rules.position import Check, PositionReport, colour_range_checks, tally_checks
+from artsheets.rules.position import (
+    Check,
+    MarkWording,
+    PositionReport,
+    colour_range_checks,
+    completion_mark_checks,
+    tally_checks,
+    uncoloured_checks,
+)
+
+_CAPTURE_WORDING = MarkWording(
+    unmarked="{record} is surrounded but its capture circle is empty",
+    incomplete="{record}'s capture circle is coloured {owner} but its boundary is not complete "
+    "({open} segments uncoloured)",
+    foreign="{record} was captured by colour {owner}, which colours none of its boundary: the "
+    "captor colours its last segment",
+)
 
 
 @register
@@ -179,46 +195,15 @@ class Miro(State):
             colours, marks.values(), range(1, players + 1), "capture circles"
         )
         checks += _contiguity_checks(segs, colours)
+        records = [(sp, marks.get(sp), bound) for sp, bound in data["space_segments"].items()]
+        found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
+        checks += found
         scores = {p: 0 for p in range(1, players + 1)}
-        for sp, bound in data["space_segments"].items():
-            mark = marks.get(sp)
-            owner = colours.get(mark) if mark else None
-            open_segs = [b for b in bound if b not in colours]
-            if owner is None:
-                if not open_segs:
-                    checks.append(
-                        Check(
-                            False,
-                            f"{sp} is surrounded but its capture circle is empty",
-                            [mark or sp],
-                        )
-                    )
-                continue
-            if open_segs:
-                checks.append(
-                    Check(
-                        False,
-                        f"{sp}'s capture circle is coloured {owner} but its boundary is not "
-                        f"complete ({len(open_segs)} segments uncoloured)",
-                        [mark, *open_segs],
-                    )
-                )
-                continue
-            if owner not in {colours[b] for b in bound}:
-                checks.append(
-                    Check(
-                        False,
-                        f"{sp} was captured by colour {owner}, which colours none of its boundary: "
-                        "the captor colours its last segment",
-                        [mark],
-                    )
-                )
-                continue
+        for _sp, owner, bound in captures:
             if owner in scores:
                 scores[owner] += sum(1 for b in bound if colours[b] == owner)
         left = [s for s in segs if s not in colours]
-        if left:
-            checks.append(Check(False, f"game not finished: {len(left)} segments uncoloured", left))
+        checks += uncoloured_checks(left, "segments")
         checks += tally_checks(scores, tallies)
         outcome = None if left else decide_with_teams(scores, "every segment is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)

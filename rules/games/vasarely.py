@@ -26,9 +26,18 @@ from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, St
 from artsheets.rules.field import Field
 from artsheets.rules.position import (
     Check,
+    MarkWording,
     PositionReport,
     colour_range_checks,
+    completion_mark_checks,
     tally_checks,
+)
+
+_COMPLETION_WORDING = MarkWording(
+    unmarked="{record} is full but its completion box is not coloured",
+    incomplete="{record}'s completion box is coloured {owner} but {open} of its spaces are empty",
+    foreign="{record}'s completion box has colour {owner}, which none of its spaces has: the "
+    "player who completes a cube colours its last space",
 )
 
 
@@ -174,43 +183,11 @@ class Vasarely(State):
         checks += colour_range_checks(
             colours, marks.values(), range(1, players + 1), "completion boxes"
         )
+        records = [(cube, marks.get(cube), members) for cube, members in field.groups.items()]
+        found, completions = completion_mark_checks(colours, records, _COMPLETION_WORDING)
+        checks += found
         scores = {p: 0 for p in range(1, players + 1)}
-        for cube, members in field.groups.items():
-            mark = marks.get(cube)
-            owner = colours.get(mark) if mark else None
-            filled = [s for s in members if s in colours]
-            full = len(filled) == len(members)
-            if owner is None:
-                if full:
-                    checks.append(
-                        Check(
-                            False,
-                            f"{cube} is full but its completion box is not coloured",
-                            [mark or cube],
-                        )
-                    )
-                continue
-            if not full:
-                empty = [s for s in members if s not in colours]
-                checks.append(
-                    Check(
-                        False,
-                        f"{cube}'s completion box is coloured {owner} but {len(empty)} of its "
-                        "spaces are empty",
-                        [mark, *empty],
-                    )
-                )
-                continue
-            if owner not in {colours[s] for s in members}:
-                checks.append(
-                    Check(
-                        False,
-                        f"{cube}'s completion box has colour {owner}, which none of its spaces "
-                        "has: the player who completes a cube colours its last space",
-                        [mark],
-                    )
-                )
-                continue
+        for _cube, owner, members in completions:
             if owner in scores:
                 scores[owner] += sum(1 for s in members if colours[s] != owner)
         checks += tally_checks(scores, tallies)
