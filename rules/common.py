@@ -23,6 +23,7 @@ __all__ = [
     "id_order",
     "next_to_colour",
     "own_colour_conflicts",
+    "own_colour_fills",
     "parse_space_move",
     "team_totals",
     "teams_of",
@@ -178,6 +179,27 @@ def own_colour_conflicts(
             if order.get(b, -1) > order[a] and colours.get(b) == ca:
                 out.append((a, b, ca))
     out.sort(key=lambda t: (order[t[0]], order[t[1]]))
+    return out
+
+
+def own_colour_fills(
+    fld: Field,
+    colours: Mapping[str, int],
+    candidates: Iterable[str],
+    allowed: Sequence[int],
+) -> list[str]:
+    """Fill moves under the own-colour rule (Mondrian, Delaunay, Springer): each candidate
+    space, in field order, with each ``allowed`` colour that no neighbour already has, as
+    canonical move text (``space-7``, or ``space-7=3`` when several colours are allowed)."""
+    multi = len(allowed) > 1
+    adj = fld.adjacent
+    order = id_order(fld)
+    out = []
+    for s in sorted(candidates, key=order.__getitem__):
+        near = {colours.get(n) for n in adj.get(s, ())}
+        for c in allowed:
+            if c not in near:
+                out.append(format_space_move(s, c if multi else None))
     return out
 
 

@@ -27,9 +27,8 @@ from typing import Any
 
 from artsheets.rules.common import (
     decide,
-    format_space_move,
-    id_order,
     next_to_colour,
+    own_colour_fills,
     parse_space_move,
     teams_of,
 )
@@ -72,10 +71,6 @@ class Delaunay(State):
     def current_player(self) -> int | None:
         return None if self._outcome else self.turn % self.players + 1
 
-    def _can(self, space: str, c: int) -> bool:
-        col = self.colour
-        return all(col.get(n) != c for n in self.field.adjacent.get(space, ()))
-
     def _section_candidates(self, section: str) -> list[str]:
         col = self.colour
         adj = self.field.adjacent
@@ -87,8 +82,6 @@ class Delaunay(State):
         ]
 
     def _fills(self, player: int) -> list[Move]:
-        colours = colours_of(self.players, player)
-        multi = len(colours) > 1
         if self.section is None:
             cands = [
                 s
@@ -98,14 +91,7 @@ class Delaunay(State):
             ]
         else:
             cands = self._section_candidates(self.section)
-        order = id_order(self.field)
-        cands.sort(key=order.__getitem__)
-        return [
-            format_space_move(s, c if multi else None)
-            for s in cands
-            for c in colours
-            if self._can(s, c)
-        ]
+        return own_colour_fills(self.field, self.colour, cands, colours_of(self.players, player))
 
     def _exhausted(self) -> bool:
         return self.section is not None and not any(

@@ -32,9 +32,9 @@ from artsheets.rules.common import (
     TEAMS_OPTION,
     check_team_options,
     decide_with_teams,
-    format_space_move,
     id_order,
     next_to_colour,
+    own_colour_fills,
     parse_space_move,
 )
 from artsheets.rules.core import (
@@ -133,18 +133,7 @@ class Mondrian(State):
 
     def _fills(self, player: int) -> list[Move]:
         cands = self.frontier if self.colour else self.field.spaces
-        colours = self.colours_of(player)
-        multi = len(colours) > 1
-        adj = self.field.adjacent
-        col = self.colour
-        out = []
-        order = id_order(self.field)
-        for s in sorted(cands, key=order.__getitem__):
-            near = {col.get(n) for n in adj.get(s, ())}
-            for c in colours:
-                if c not in near:
-                    out.append(format_space_move(s, c if multi else None))
-        return out
+        return own_colour_fills(self.field, self.colour, cands, self.colours_of(player))
 
     def legal_moves(self) -> list[Move]:
         if self._outcome:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from artsheets.rules.common import decide, id_order
+from artsheets.rules.common import decide, id_order, next_to_colour, own_colour_fills
 from artsheets.rules.core import (
     IllegalMoveError,
     Move,
@@ -121,13 +121,8 @@ class Springer(State):
         return None if self._outcome else self.turn % self.players + 1
 
     def _moves(self, player: int) -> list[Move]:
-        col = self.colour
-        adj = self.field.adjacent
-        spaces = [
-            s
-            for s in self.field.spaces
-            if s not in col and all(col.get(n) != player for n in adj.get(s, ()))
-        ]
+        empty = [s for s in self.field.spaces if s not in self.colour]
+        spaces = own_colour_fills(self.field, self.colour, empty, (player,))
         edges = {self._board.edge[t] for t, p in self.owner.items() if p == player}
         tris = [
             t for t in self._board.ids if t not in self.owner and self._board.edge[t] not in edges
@@ -161,13 +156,10 @@ class Springer(State):
                 )
             if move in self.colour:
                 raise IllegalMoveError(f"{move}: already filled")
-            near = sorted(
-                (n for n in self.field.adjacent.get(move, ()) if self.colour.get(n) == player),
-                key=id_order(self.field).__getitem__,
-            )
-            if near:
+            clash = next_to_colour(self.field, self.colour, move, player)
+            if clash is not None:
                 raise IllegalMoveError(
-                    f"{move}: it is next to {near[0]}, already your colour; touching at a corner "
+                    f"{move}: it is next to {clash}, already your colour; touching at a corner "
                     "is allowed, sharing a side is not"
                 )
             self.colour[move] = player
