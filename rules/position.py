@@ -227,3 +227,14 @@ def completion_mark_checks(
             continue
         scored.append((record, owner, members))
     return checks, scored
+
+
+def with_marks(
+    colours: Mapping[str, int], owners: Mapping[str, int], marks: Mapping[str, str]
+) -> dict[str, int]:
+    """What a photo of the sheet shows: ``colours`` plus, for each completed record (space or
+    cube -> the player who completed it), its mark in that player's colour. The inverse of
+    :func:`completion_mark_checks`; a record without a mark adds nothing."""
+    out = dict(colours)
+    out.update({marks[r]: p for r, p in owners.items() if r in marks})
+    return out

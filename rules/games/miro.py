@@ -41,6 +41,7 @@ from artsheets.rules.position import (
     completion_mark_checks,
     tally_checks,
     uncoloured_checks,
+    with_marks,
 )
 
 _CAPTURE_WORDING = MarkWording(
@@ -153,10 +154,7 @@ class Miro(State):
 
     def sheet_colours(self) -> dict[str, int]:
         """What a photo of the sheet shows: segments and capture circles."""
-        marks = self.field.data.get("capture_marks", {})
-        out = dict(self.seg_colour)
-        out.update({marks[sp]: p for sp, p in self.captured.items() if sp in marks})
-        return out
+        return with_marks(self.seg_colour, self.captured, self.field.data.get("capture_marks", {}))
 
     def _key(self) -> tuple[Any, ...]:
         return (

@@ -31,6 +31,7 @@ from artsheets.rules.position import (
     colour_range_checks,
     completion_mark_checks,
     tally_checks,
+    with_marks,
 )
 
 _COMPLETION_WORDING = MarkWording(
@@ -142,10 +143,7 @@ class Vasarely(State):
 
     def sheet_colours(self) -> dict[str, int]:
         """What a photo of the sheet shows: spaces and completion boxes."""
-        marks = self.field.data.get("completion_marks", {})
-        out = dict(self.colour)
-        out.update({marks[g]: p for g, p in self.completed.items() if g in marks})
-        return out
+        return with_marks(self.colour, self.completed, self.field.data.get("completion_marks", {}))
 
     def _key(self) -> tuple[Any, ...]:
         return (
