@@ -23,7 +23,7 @@ violations, impossible records, tallies that disagree with computed scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -238,3 +238,37 @@ def with_marks(
     out = dict(colours)
     out.update({marks[r]: p for r, p in owners.items() if r in marks})
     return out
+
+
+def unreached(members: Sequence[str], neighbours: Callable[[str], Iterable[str]]) -> list[str]:
+    """The members (in their order) that cannot be reached from the first one stepping from
+    member to member through ``neighbours``; empty when they form one connected area."""
+    if not members:
+        return []
+    inside = set(members)
+    seen = {members[0]}
+    stack = [members[0]]
+    while stack:
+        s = stack.pop()
+        for n in neighbours(s):
+            if n in inside and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return [s for s in members if s not in seen]
+
+
+def connected_checks(field: Field, members: list[str], what: str) -> list[Check]:
+    """Each fill is next to an earlier one, so the filled spaces form one connected area
+    (Mondrian's filled spaces, each Delaunay section's coloured spaces)."""
+    if not members:
+        return []
+    apart = unreached(members, lambda s: field.adjacent.get(s, ()))
+    if not apart:
+        return [Check(True, f"the {what} form one connected area", [])]
+    return [
+        Check(
+            False,
+            f"the {what} are not connected: every fill must be next to an earlier one",
+            apart,
+        )
+    ]

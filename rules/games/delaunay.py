@@ -34,13 +34,13 @@ from artsheets.rules.common import (
 )
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
-from artsheets.rules.games.mondrian import _connected_checks
 from artsheets.rules.position import (
     Check,
     PositionReport,
     adjacency_checks,
     colour_range_checks,
     complete_tallies,
+    connected_checks,
 )
 
 
@@ -196,7 +196,7 @@ class Delaunay(State):
             filled = [s for s in members if s in colours]
             if not filled:
                 continue
-            checks += _connected_checks(field, filled, f"coloured spaces of {g}")
+            checks += connected_checks(field, filled, f"coloured spaces of {g}")
             for s in members:
                 if s in colours:
                     continue

@@ -41,7 +41,13 @@ from artsheets.rules.core import (
     register,
 )
 from artsheets.rules.field import Field
-from artsheets.rules.position import Check, PositionReport, colour_range_checks, complete_tallies
+from artsheets.rules.position import (
+    Check,
+    PositionReport,
+    colour_range_checks,
+    complete_tallies,
+    unreached,
+)
 
 COLOURS = (1, 2, 3, 4)
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # rows, columns and both diagonals
@@ -309,26 +315,16 @@ class Klee(State):
                     )
                 seqs[p].append(seq)  # type: ignore[arg-type]
         filled = [s for s in field.spaces if s in colours]
-        if filled:
-            inside = set(filled)
-            seen = {filled[0]}
-            stack = [filled[0]]
-            while stack:
-                s = stack.pop()
-                for n in field.touching(s):
-                    if n in inside and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            if len(seen) != len(inside):
-                apart = [s for s in filled if s not in seen]
-                checks.append(
-                    Check(
-                        False,
-                        "the filled squares do not all touch each other; every fill touches "
-                        "an earlier one",
-                        apart,
-                    )
+        apart = unreached(filled, field.touching)
+        if apart:
+            checks.append(
+                Check(
+                    False,
+                    "the filled squares do not all touch each other; every fill touches "
+                    "an earlier one",
+                    apart,
                 )
+            )
         scores = complete_tallies(tallies, 2)
         outcome = None
         if scores is not None:

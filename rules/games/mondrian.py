@@ -53,6 +53,7 @@ from artsheets.rules.position import (
     adjacency_checks,
     colour_range_checks,
     complete_tallies,
+    connected_checks,
 )
 
 
@@ -225,7 +226,7 @@ class Mondrian(State):
         ncol = players + 1 if players < 4 else players
         checks = colour_range_checks(colours, field.spaces, range(1, ncol + 1), "spaces")
         checks += adjacency_checks(field, colours, None, "own colours and the neutral colour")
-        checks += _connected_checks(
+        checks += connected_checks(
             field, [s for s in field.spaces if s in colours], "filled spaces"
         )
         target = options["target"]
@@ -239,28 +240,3 @@ class Mondrian(State):
         if scores is not None:
             outcome = decide_with_teams(scores, "from the tallies", options)
         return PositionReport(cls.game, None, checks, outcome, {"tallies": scores})
-
-
-def _connected_checks(field: Field, members: list[str], what: str) -> list[Check]:
-    """Each fill is next to an earlier one, so the filled spaces form one connected area."""
-    if not members:
-        return []
-    inside = set(members)
-    seen = {members[0]}
-    stack = [members[0]]
-    while stack:
-        s = stack.pop()
-        for n in field.adjacent.get(s, ()):
-            if n in inside and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    if len(seen) == len(inside):
-        return [Check(True, f"the {what} form one connected area", [])]
-    apart = [s for s in members if s not in seen]
-    return [
-        Check(
-            False,
-            f"the {what} are not connected: every fill must be next to an earlier one",
-            apart,
-        )
-    ]
