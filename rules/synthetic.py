@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from artsheets.rules.field import Field, symmetric_pairs
 
@@ -62,23 +63,36 @@ def _grid_relations(
     return symmetric_pairs(edge, ids), symmetric_pairs(diag, ids)
 
 
+class _Grid(NamedTuple):
+    """A rows x cols grid of square spaces: what every grid game's field starts from."""
+
+    cells: list[list[str]]  # space ids by row and column
+    spaces: tuple[str, ...]  # row by row
+    adjacent: dict[str, frozenset[str]]  # sharing an edge
+    corner: dict[str, frozenset[str]]  # touching at a corner only
+    attrs: dict[str, dict[str, int]]  # space -> {"row", "col"}
+
+
+def _grid(rows: int, cols: int) -> _Grid:
+    cells = grid_cells(rows, cols)
+    adjacent, corner = _grid_relations(cells)
+    attrs = {cells[r][c]: {"row": r, "col": c} for r in range(rows) for c in range(cols)}
+    spaces = tuple(s for row in cells for s in row)
+    return _Grid(cells, spaces, adjacent, corner, attrs)
+
+
 def synch_field(n: int = 10) -> Field:
     """Move In Synch: an n x n grid."""
-    cells = grid_cells(n, n)
-    adjacent, corner = _grid_relations(cells)
-    attrs = {cells[r][c]: {"row": r, "col": c} for r in range(n) for c in range(n)}
-    spaces = tuple(s for row in cells for s in row)
-    return Field("synch", f"SYNTH-SYNCH-N{n}", spaces, adjacent, corner, {}, attrs, {"n": n})
+    g = _grid(n, n)
+    return Field(
+        "synch", f"SYNTH-SYNCH-N{n}", g.spaces, g.adjacent, g.corner, {}, g.attrs, {"n": n}
+    )
 
 
 def klee_field(n: int = 12, track: int = 44, lengths: Sequence[int] = (3, 3, 3, 4, 4, 4)) -> Field:
     """Klee: an n x n grid, six sequence areas per player (the middle four standard) and a
     scoring track of ``track`` boxes per player."""
-    cells = grid_cells(n, n)
-    adjacent, corner = _grid_relations(cells)
-    attrs: dict[str, dict[str, int]] = {
-        cells[r][c]: {"row": r, "col": c} for r in range(n) for c in range(n)
-    }
+    g = _grid(n, n)
     areas = {
         str(p): [
             [f"mark-seq-p{p}-a{a + 1}-c{k + 1}" for k in range(ln)] for a, ln in enumerate(lengths)
@@ -91,29 +105,26 @@ def klee_field(n: int = 12, track: int = 44, lengths: Sequence[int] = (3, 3, 3, 
         "area_lengths": list(lengths),
         "track": {str(p): [f"track-p{p}-{k + 1}" for k in range(track)] for p in (1, 2)},
     }
-    spaces = tuple(s for row in cells for s in row)
-    return Field("klee", f"SYNTH-KLEE-N{n}", spaces, adjacent, corner, {}, attrs, data)
+    return Field("klee", f"SYNTH-KLEE-N{n}", g.spaces, g.adjacent, g.corner, {}, g.attrs, data)
 
 
 def delaunay_field(sec_rows: int = 4, sec_cols: int = 5, grid: int = 3) -> Field:
     """Delaunay: a grid of ``grid`` x ``grid`` sections, each ``sec_rows`` x ``sec_cols``
     squares; adjacency crosses section borders."""
     rows, cols = sec_rows * grid, sec_cols * grid
-    cells = grid_cells(rows, cols)
-    adjacent, corner = _grid_relations(cells)
+    squares = _grid(rows, cols)
     groups: dict[str, list[str]] = {}
     for r in range(rows):
         for c in range(cols):
             g = f"section-{(r // sec_rows) * grid + c // sec_cols + 1}"
-            groups.setdefault(g, []).append(cells[r][c])
-    spaces = tuple(s for row in cells for s in row)
+            groups.setdefault(g, []).append(squares.cells[r][c])
     gid = f"SYNTH-DELAUNAY-{grid}x{sec_rows}x{sec_cols}"
     return Field(
         "delaunay",
         gid,
-        spaces,
-        adjacent,
-        corner,
+        squares.spaces,
+        squares.adjacent,
+        squares.corner,
         {g: tuple(m) for g, m in groups.items()},
         {},
         {"penalty_rows": 3},
@@ -125,8 +136,8 @@ def springer_field(rows: int = 9, cols: int = 12, seed: int = 0) -> Field:
     connect through corners) with five triangles numbered 1-5 on each edge, each touching a run
     of border squares."""
     rng = random.Random(seed)
-    cells = grid_cells(rows, cols)
-    adjacent, corner = _grid_relations(cells)
+    g = _grid(rows, cols)
+    cells = g.cells
     triangles: dict[str, dict[str, object]] = {}
     borders = {
         "top": [cells[0][c] for c in range(cols)],
@@ -145,16 +156,14 @@ def springer_field(rows: int = 9, cols: int = 12, seed: int = 0) -> Field:
                 "number": numbers[k],
                 "spaces": border[lo:hi],
             }
-    attrs = {cells[r][c]: {"row": r, "col": c} for r in range(rows) for c in range(cols)}
-    spaces = tuple(s for row in cells for s in row)
     return Field(
         "springer",
         f"SYNTH-SPRINGER-{rows}x{cols}-S{seed}",
-        spaces,
-        adjacent,
-        corner,
+        g.spaces,
+        g.adjacent,
+        g.corner,
         {},
-        attrs,
+        g.attrs,
         {"triangles": triangles},
     )
 
@@ -308,6 +317,25 @@ def planar_faces(
     return result
 
 
+def _face_spaces(
+    faces: list[list[str]], seg_ids: Sequence[str]
+) -> tuple[tuple[str, ...], dict[str, list[str]], dict[str, list[str]]]:
+    """Number the faces of :func:`planar_faces` as spaces (``space-<n>``, ordered by their
+    lowest segment number) and map each space to its boundary segments (by number) and each
+    of ``seg_ids`` to the spaces it bounds (Miro's and Arp's ``space_segments`` and
+    ``segment_spaces``)."""
+    faces = sorted(faces, key=lambda f: min(int(s.split("-")[1]) for s in f))
+    spaces = tuple(f"space-{k + 1}" for k in range(len(faces)))
+    space_segments = {
+        spaces[k]: sorted(f, key=lambda s: int(s.split("-")[1])) for k, f in enumerate(faces)
+    }
+    segment_spaces: dict[str, list[str]] = {s: [] for s in seg_ids}
+    for sp, segs in space_segments.items():
+        for s in segs:
+            segment_spaces[s].append(sp)
+    return spaces, space_segments, segment_spaces
+
+
 def miro_curve_field(points: Sequence[Point], field_id: str = "SYNTH-MIRO") -> Field:
     """Miro's topology from a closed polyline in general position (vertices in order, the
     last joined back to the first). Segments are the stretches of curve between crossings."""
@@ -349,17 +377,8 @@ def miro_curve_field(points: Sequence[Point], field_id: str = "SYNTH-MIRO") -> F
                 if j == i1:
                     break
         raw_edges.append((f"segment-{k + 1}", v0, v1, [coords[v0], *inter, coords[v1]]))
-    faces = planar_faces(coords, raw_edges)
-    faces.sort(key=lambda f: min(int(s.split("-")[1]) for s in f))
-    spaces = tuple(f"space-{k + 1}" for k in range(len(faces)))
     seg_ids = [e[0] for e in raw_edges]
-    space_segments = {
-        spaces[k]: sorted(f, key=lambda s: int(s.split("-")[1])) for k, f in enumerate(faces)
-    }
-    segment_spaces: dict[str, list[str]] = {s: [] for s in seg_ids}
-    for sp, segs in space_segments.items():
-        for s in segs:
-            segment_spaces[s].append(sp)
+    spaces, space_segments, segment_spaces = _face_spaces(planar_faces(coords, raw_edges), seg_ids)
     data = {
         "segments": seg_ids,
         "segment_spaces": segment_spaces,
@@ -442,15 +461,7 @@ def arp_lines_field(lines: Sequence[tuple[Point, Point]], field_id: str = "SYNTH
             edges.append((pid, seq[k], seq[k + 1], [a, b]))
     all_coords.update(coords)
     faces = planar_faces(all_coords, edges)
-    faces.sort(key=lambda f: min(int(s.split("-")[1]) for s in f))
-    spaces = tuple(f"space-{k + 1}" for k in range(len(faces)))
-    space_segments = {
-        spaces[k]: sorted(f, key=lambda s: int(s.split("-")[1])) for k, f in enumerate(faces)
-    }
-    segment_spaces: dict[str, list[str]] = {e[0]: [] for e in edges}
-    for sp, segs in space_segments.items():
-        for s in segs:
-            segment_spaces[s].append(sp)
+    spaces, space_segments, segment_spaces = _face_spaces(faces, [e[0] for e in edges])
     data = {
         "lines": line_vertices,
         "pieces": pieces,
