@@ -80,6 +80,12 @@ def windows(field: Field) -> dict[int, dict[str, tuple[tuple[str, ...], ...]]]:
     return field_cache(field, "klee-windows", build)
 
 
+def full_track(field: Field) -> int:
+    """Boxes on a player's scoring track (50 when the field does not draw one): the points
+    that win unless ``track_length`` cuts the track shorter."""
+    return len(field.data.get("track", {}).get("1", ())) or 50
+
+
 def area_problem(
     seq: Sequence[int],
     length: int,
@@ -139,8 +145,7 @@ class Klee(State):
         idx = range(len(lengths)) if self.options["all_areas"] else data.get("standard_areas", ())
         self.areas: tuple[int, ...] = tuple(sorted(idx))
         self._lengths = lengths
-        track = data.get("track", {}).get("1", ())
-        full = len(track) if track else 50
+        full = full_track(self.field)
         if self.options["track_length"] is None:
             self.options["track_length"] = full
         elif self.options["track_length"] > full:
@@ -328,7 +333,7 @@ class Klee(State):
         scores = complete_tallies(tallies, 2)
         outcome = None
         if scores is not None:
-            target = options["track_length"] or len(data.get("track", {}).get("1", ())) or 50
+            target = options["track_length"] or full_track(field)
             lead = abs(scores[1] - scores[2])
             full = len(filled) == len(field.spaces)
             if max(scores.values()) < target and (options["triangular"] or lead < 5) and not full:

@@ -63,6 +63,15 @@ class _Board:
                 self.touching[s] = (*self.touching.get(s, ()), t)
 
 
+def chain_threshold(options: Mapping[str, Any]) -> int:
+    """The total a complete chain needs: the ``threshold`` option, by default 13 for two
+    players and none (0) for three."""
+    threshold = options["threshold"]
+    if threshold is None:
+        return 13 if options["players"] == 2 else 0
+    return threshold
+
+
 def chains(
     field: Field, colour: Mapping[str, int], owner: Mapping[str, int], player: int, board: _Board
 ) -> tuple[int | None, int]:
@@ -108,8 +117,7 @@ class Springer(State):
     _COPY = ("colour", "owner", "completed")
 
     def _setup(self) -> None:
-        if self.options["threshold"] is None:
-            self.options["threshold"] = 13 if self.players == 2 else 0
+        self.options["threshold"] = chain_threshold(self.options)
         self._board = field_cache(self.field, "springer-board", _Board)
         self.colour: dict[str, int] = {}
         self.owner: dict[str, int] = {}  # triangle -> player
@@ -221,9 +229,7 @@ class Springer(State):
     ) -> PositionReport:
         """Chains and triangles are on the sheet: the totals and the winner follow."""
         players = options["players"]
-        threshold = options["threshold"]
-        if threshold is None:
-            threshold = 13 if players == 2 else 0
+        threshold = chain_threshold(options)
         board = field_cache(field, "springer-board", _Board)
         checks = colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
         checks += colour_range_checks(colours, board.ids, range(1, players + 1), "triangles")
