@@ -43,8 +43,9 @@ __all__ = [
     "RegionStats",
     "classify",
     "learn_palette",
+    "light_field",
     "measure",
-    "normalise_light",
+    "reflectance",
     "to_linear",
 ]
 
@@ -67,11 +68,15 @@ def to_linear(img: np.ndarray) -> np.ndarray:
 # --- 1. light --------------------------------------------------------------------------------
 
 
-def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, float]]:
-    """Reflectance relative to local paper (linear BGR float32) and a few measurements:
+def _srgb_to_linear(v: np.ndarray) -> np.ndarray:
+    s = np.clip(v / 255.0, 0.0, 1.0)
+    return np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
+def light_field(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, float]]:
+    """The colour of bare paper (linear BGR) on a 1 mm grid, and a few measurements:
     ``paper_level`` (the paper's brightness in the photo, linear 0..1)."""
-    lin = to_linear(work)
-    h, w = lin.shape[:2]
+    h, w = work.shape[:2]
     f = round(PX_PER_MM)  # one low-resolution pixel per millimetre
     sw, sh = w // f, h // f
 
@@ -79,17 +84,21 @@ def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[s
         return cv2.resize(img[: sh * f, : sw * f], (sw, sh), interpolation=cv2.INTER_AREA)
 
     # Block averages over the pixels clear of print only (lines would darken the estimate;
-    # inside a grid of small boxes there is still paper between the lines).
-    clear = tpl.clear
-    share = reduce(clear)
-    small = reduce(lin * clear[..., None]) / np.maximum(share, 1e-3)[..., None]
-    gray = lin.mean(axis=2)
-    m1 = reduce(gray * clear) / np.maximum(share, 1e-3)
-    m2 = reduce(gray * gray * clear) / np.maximum(share, 1e-3)
-    # Texture: pencil grain is rough, paper smooth (even when both are grey).
-    rel_tex = np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1e-3)
+    # inside a grid of small boxes there is still paper between the lines). Averaged in
+    # sRGB, then made linear: the blocks that matter are uniform paper, where that is exact.
+    share = reduce(tpl.clear.astype(np.float32))
+    inv = 1.0 / np.maximum(share, 1e-3)
+    masked = cv2.bitwise_and(work, work, mask=tpl.clear)
+    small = _srgb_to_linear(reduce(masked).astype(np.float32) * inv[..., None])
+    gc = cv2.cvtColor(masked, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    m1 = reduce(gc) * inv
+    m2 = reduce(cv2.multiply(gc, gray)) * inv
+    # Texture: pencil grain is rough, paper smooth (even when both are grey). Relative
+    # spread in sRGB, times 2.2 to speak of linear light.
+    rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
     usable = share > 0.3
-    paper = (reduce(tpl.paper.astype(np.float32)) > 0.99) & usable
+    paper = tpl.paper_small & usable
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
@@ -102,18 +111,38 @@ def normalise_light(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[s
     # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
     # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
     # it is lenient, or there would be no paper to measure there at all.
-    big = reduce(tpl.big_regions) > 0.0
-    grain = np.where(big, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
+    grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
     cand = usable & (sat < 0.12) & (rel_tex < grain) & (mx > DARKER * near)
     cand |= paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
-    light = cv2.resize(est, (w, h), interpolation=cv2.INTER_LINEAR)
-    norm = lin / light
+    # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
+    # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
+    # estimate its tint (which would bleach that very fill).
+    est = est.mean(axis=2, keepdims=True) * _paper_tint(small, paper, gain)
     info = {
         "paper_level": float(np.median(np.max(ref, axis=1))) if len(ref) else 0.0,
         "paper_fraction": float(cand.mean()),
     }
-    return np.clip(norm, 0.0, 1.5, out=norm), info
+    return est, info
+
+
+def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """Per-channel colour of the sure paper relative to its brightness, smooth over the page
+    (61 mm windows; the global white balance where there is no sure paper near)."""
+    weight = paper.astype(np.float32)
+    den = cv2.boxFilter(weight, -1, (61, 61), borderType=cv2.BORDER_REFLECT)
+    tint = small / np.maximum(small.mean(axis=2, keepdims=True), 1e-3)
+    num = cv2.boxFilter(tint * weight[..., None], -1, (61, 61), borderType=cv2.BORDER_REFLECT)
+    base = (gain / max(float(gain.mean()), 1e-3)).astype(np.float32)
+    out = np.where((den > 0.02)[..., None], num / np.maximum(den, 1e-6)[..., None], base)
+    return out.astype(np.float32)
+
+
+def reflectance(work: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """The whole image relative to paper (linear BGR float32), e.g. to look at it."""
+    h, w = work.shape[:2]
+    full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    return np.clip(to_linear(work) / full, 0.0, 1.5)
 
 
 QUANTILE_WINDOW = 7  # blocks across a window
@@ -140,7 +169,36 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
         done |= full_ok
         if done.all():
             break
+    if not done.all():
+        _fine_quantile(small, cand, ~done, out)
     return cv2.GaussianBlur(out, (0, 0), 1.0)
+
+
+FINE_WINDOW, FINE_STRIDE = 9, 2  # 9 mm windows, every other 1 mm block
+
+
+def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray) -> None:
+    """Where the coarse blocks found too little paper (dense grids of small boxes, where a
+    2 mm block rarely falls clear of the lines), the same quantile over 1 mm blocks, for
+    those places only."""
+    ys, xs = np.nonzero(where)
+    r = FINE_WINDOW // 2
+    offs = np.arange(-r, r + 1, FINE_STRIDE)
+    oy, ox = np.meshgrid(offs, offs, indexing="ij")
+    h, w = cand.shape
+    yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
+    xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
+    ok = cand[yy, xx] > 0.5
+    count = ok.sum(axis=1)
+    enough = count >= ok.shape[1] // 3
+    if not enough.any():
+        return
+    vals = np.where(ok[..., None], small[yy, xx], -np.inf)[enough]  # (m, k, 3)
+    vals.sort(axis=1)
+    c = count[enough]
+    k = vals.shape[1] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
+    q = np.take_along_axis(vals, k[:, None, None].repeat(3, axis=2), axis=1)[:, 0, :]
+    out[ys[enough], xs[enough]] = q
 
 
 def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
@@ -160,10 +218,19 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
     windows = np.lib.stride_tricks.sliding_window_view(
         padded, (QUANTILE_WINDOW, QUANTILE_WINDOW), axis=(0, 1)
     ).reshape(bh, bw, 3, -1)
-    enough = np.sum(~np.isnan(windows[:, :, 0, :]), axis=2) >= QUANTILE_WINDOW**2 // 4
+    count = np.sum(~np.isnan(windows[:, :, 0, :]), axis=2)
+    enough = count >= QUANTILE_WINDOW**2 // 4
     q = np.zeros((bh, bw, 3), np.float32)
     if enough.any():
-        q[enough] = np.nanpercentile(windows[enough], PAPER_QUANTILE, axis=2)
+        # The quantile of the valid values: missing ones sort first as -inf (no nanpercentile,
+        # which loops in Python).
+        sel = np.sort(np.nan_to_num(windows[enough], nan=-np.inf), axis=2)
+        k = (
+            sel.shape[2]
+            - count[enough]
+            + np.floor(PAPER_QUANTILE / 100 * (count[enough] - 1) + 0.5).astype(int)
+        )
+        q[enough] = np.take_along_axis(sel, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
     # Blocks cut off at the far edges take their neighbours' values.
     q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
     ok_full = np.zeros(q_full.shape[:2], bool)
@@ -222,7 +289,7 @@ def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray
     return np.sqrt(dl * dl + lab[:, 1] ** 2 + lab[:, 2] ** 2)
 
 
-def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
+def measure(work: np.ndarray, light: np.ndarray, tpl: Template) -> RegionStats:
     """Coverage and pencil colour of every region.
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
@@ -230,7 +297,11 @@ def measure(norm: np.ndarray, tpl: Template) -> RegionStats:
     """
     m = tpl.masks
     n_regions = len(m.regions)
-    px = norm.reshape(-1, 3)[m.pixels]
+    h, w = work.shape[:2]
+    # Reflectance relative to paper, only where it is measured.
+    full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    px = to_linear(work.reshape(-1, 3)[m.pixels]) / full.reshape(-1, 3)[m.pixels]
+    np.clip(px, 0.0, 1.5, out=px)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
     delta = ink_delta(_lab(px), l_weight)
@@ -502,10 +573,13 @@ def classify(
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
-        sigma = (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0)
+        base_sigma = sigma = (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0)
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.
+        # A region far from every colour is an outlier to this model: widen the scatter by
+        # its misfit, so that two colours both far away are not told apart with confidence.
+        sigma = math.hypot(sigma, float(dist[i].min()) / 1.5)
         loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
         if r.player is not None and r.player in keys and r.kind != "space":
             loglik = loglik + np.where(np.array(keys) == r.player, OWNER_PRIOR, 0.0)
@@ -514,7 +588,7 @@ def classify(
         k = keys[order[0]]
         llr = float(loglik[order[0]] - loglik[order[1]]) if len(order) > 1 else 50.0
         conf_sep = 1.0 / (1.0 + math.exp(-min(llr, 50.0)))
-        conf_abs = 1.0 - _ramp(d1, 3 * sigma, 6 * sigma)
+        conf_abs = 1.0 - _ramp(d1, 3.0 * base_sigma, 7.0 * base_sigma)
         conf = min(conf_cov, conf_sep, conf_abs, 0.5 + 0.5 * size_conf)
         reason = None
         if conf < REVIEW_BELOW:

@@ -129,44 +129,112 @@ def _redraw(dark: np.ndarray) -> str | None:
     return _detect(cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST))
 
 
+_STEP = QR_MODULE_MM * _PPM  # pixels per module in the patch
+
+
+def _finder_image() -> np.ndarray:
+    """A finder pattern (7 x 7 modules) with one module of white round it, as a template."""
+    m = np.full((9, 9), 255, np.uint8)
+    m[1:8, 1:8] = 0
+    m[2:7, 2:7] = 255
+    m[3:6, 3:6] = 0
+    size = round(9 * _STEP)
+    return cv2.resize(m, (size, size), interpolation=cv2.INTER_NEAREST).astype(np.float32)
+
+
+def _finders(gray: np.ndarray, expected: tuple[float, float]) -> np.ndarray | None:
+    """Centres of the top-left, top-right and bottom-left finder patterns (3 x 2), or None.
+
+    Found by template matching, the three best separate peaks; the top-left one is where
+    the other two meet at a right angle. Being found, not assumed, they absorb what the
+    homography left: a curled corner, a slight scale or slant."""
+    templ = _finder_image()
+    res = cv2.matchTemplate(gray, templ, cv2.TM_CCOEFF_NORMED)
+    half = templ.shape[0] / 2 - 0.5
+    peaks: list[np.ndarray] = []
+    work = res.copy()
+    for _ in range(3):
+        _, val, _, (x, y) = cv2.minMaxLoc(work)
+        if val < 0.3:
+            return None
+        peaks.append(np.array([x + half, y + half]))
+        cv2.circle(work, (x, y), round(4 * _STEP), -1.0, -1)
+    pts = np.array(peaks)
+    # The corner: the peak whose two vectors to the others are closest to perpendicular.
+    best = min(
+        range(3),
+        key=lambda i: abs(
+            np.dot(pts[(i + 1) % 3] - pts[i], pts[(i + 2) % 3] - pts[i])
+            / (
+                np.linalg.norm(pts[(i + 1) % 3] - pts[i])
+                * np.linalg.norm(pts[(i + 2) % 3] - pts[i])
+            )
+        ),
+    )
+    tl = pts[best]
+    a, b = pts[(best + 1) % 3], pts[(best + 2) % 3]
+    # Top-right is clockwise from bottom-left in image coordinates (y down).
+    cross = (a - tl)[0] * (b - tl)[1] - (a - tl)[1] * (b - tl)[0]
+    tr, bl = (a, b) if cross > 0 else (b, a)
+    if np.linalg.norm(tl - np.asarray(expected)) > 3.0 * _PPM:
+        return None
+    return np.array([tl, tr, bl])
+
+
+def _canonical(gray: np.ndarray, finders: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """The code warped square and upright at ``_STEP`` pixels per module with a 4-module
+    quiet zone, and its size in modules."""
+    tl, tr, bl = finders
+    span = (np.linalg.norm(tr - tl) + np.linalg.norm(bl - tl)) / 2 / _STEP
+    n = min(QR_SIZES, key=lambda k: abs((k - 7) - span))
+    if abs((n - 7) - span) > 1.5:
+        return None
+    src = np.float32([tl, tr, bl])
+    c = 3.5 * _STEP + 4 * _STEP
+    far = (n - 3.5) * _STEP + 4 * _STEP
+    dst = np.float32([[c, c], [far, c], [c, far]])
+    m = cv2.getAffineTransform(dst, src)
+    size = round((n + 8) * _STEP)
+    out = cv2.warpAffine(
+        gray,
+        m,
+        (size, size),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return out, n
+
+
 def _decode_grid(patch: np.ndarray, origin_px: tuple[float, float]) -> str | None:
-    """Find the module grid near its expected place, undo the blur, decode a clean redrawing."""
+    """Find the finder patterns, square the code up, undo the blur, decode a clean redrawing."""
     raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    # To find the grid: sharpen (unsharp mask), then average over each module's centre.
-    sharp = cv2.addWeighted(raw, 3.0, cv2.GaussianBlur(raw, (0, 0), 2.0), -2.0, 0)
-    sharp = cv2.GaussianBlur(sharp, (0, 0), 1.0)
-    found: list[tuple[float, int, tuple[float, float]]] = []
-    offsets = np.arange(-1.2, 1.21, 0.1) * _PPM  # +-1.2 mm around the expected place
-    for n in QR_SIZES:
-        bits, known = _finder_template(n)
-        best: tuple[float, int, tuple[float, float]] | None = None
-        for dy in offsets:
-            for dx in offsets:
-                o = (origin_px[0] + dx, origin_px[1] + dy)
-                score = float(np.mean(np.abs(_sample_grid(sharp, o, n)[known] - bits[known])))
-                if best is None or score < best[0]:
-                    best = (score, n, o)
-        assert best is not None
-        found.append(best)
-    found.sort()
-    for score, n, o in found[:2]:
-        if score > 0.35:
-            break
-        text = _redraw(_sample_grid(sharp, o, n))
+    expected = (origin_px[0] + 3.5 * _STEP, origin_px[1] + 3.5 * _STEP)
+    finders = _finders(raw, expected)
+    if finders is None:
+        return None
+    found = _canonical(raw, finders)
+    if found is None:
+        return None
+    square, n = found
+    text = _detect(square.astype(np.uint8))
+    if text:
+        return text
+    origin = (4 * _STEP - 0.5, 4 * _STEP - 0.5)
+    sharp = cv2.addWeighted(square, 3.0, cv2.GaussianBlur(square, (0, 0), 2.0), -2.0, 0)
+    text = _redraw(_sample_grid(cv2.GaussianBlur(sharp, (0, 0), 1.0), origin, n))
+    if text:
+        return text
+    bits, known = _finder_template(n)
+    tries = []
+    for sigma in (1.5, 2.5, 3.5, 4.5):
+        dark = _deblur_grid(square, origin, n, sigma)
+        fit = float(np.mean(np.abs(np.clip(dark[known], 0, 1) - bits[known])))
+        tries.append((fit, dark))
+    tries.sort(key=lambda t: t[0])
+    for _, dark in tries:
+        text = _redraw(dark)
         if text:
             return text
-        bits, known = _finder_template(n)
-        tries = []
-        for sigma in (1.5, 2.5, 3.5, 4.5):
-            for ddx, ddy in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
-                dark = _deblur_grid(raw, (o[0] + ddx, o[1] + ddy), n, sigma)
-                fit = float(np.mean(np.abs(np.clip(dark[known], 0, 1) - bits[known])))
-                tries.append((fit, sigma, ddx, ddy, dark))
-        tries.sort(key=lambda t: t[0])
-        for t in tries[:6]:
-            text = _redraw(t[4])
-            if text:
-                return text
     return None
 
 
@@ -181,7 +249,11 @@ def read_sheet_code(
     dx, dy, w, h = QR_WINDOW_MM
     origin = (bottom_left[0] + dx, bottom_left[1] + dy)
     patch = warp_page(photo, page_from_photo, _PPM, (w, h), origin, ppm)
-    for img in (patch, cv2.resize(patch, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)):
+    for img in (
+        patch,
+        cv2.resize(patch, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA),
+        cv2.GaussianBlur(patch, (0, 0), 1.2),
+    ):
         text = _detect(img)
         if text:
             return text

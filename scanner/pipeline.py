@@ -19,8 +19,8 @@ from artsheets.scanner.colours import (
     Reading,
     classify,
     learn_palette,
+    light_field,
     measure,
-    normalise_light,
 )
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
@@ -165,10 +165,10 @@ def scan_image(
     work, refinement = refine(work, tpl)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
-    norm, light = normalise_light(work, tpl)
-    check_exposure(light["paper_level"])
+    light, info = light_field(work, tpl)
+    check_exposure(info["paper_level"])
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(norm, tpl)
+    stats = measure(work, light, tpl)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
     readings = classify(stats, palette, tpl, symbols)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
@@ -197,7 +197,7 @@ def scan_image(
         scoring=scoring,
         image=work,
         blur_mm=spread,
-        paper_level=light["paper_level"],
+        paper_level=info["paper_level"],
         code_source=code_source,
         notes=notes,
         timings=t,

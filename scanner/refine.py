@@ -11,12 +11,13 @@ field, and the image is resampled along it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from artsheets.scanner.template import PX_PER_MM, Template
+from artsheets.scanner.template import PX_PER_MM, Template, template_for
 
 __all__ = ["Refinement", "refine"]
 
@@ -53,80 +54,118 @@ def _strokes(gray: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, k).astype(np.float32)
 
 
+@functools.lru_cache(maxsize=16)
+def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """The template's strokes at a pass's resolution, and the tiles worth matching there
+    (those with enough printed structure): (x, y, column, row)."""
+    p = PASSES[index]
+    gray = template_for(code).gray
+    h, w = gray.shape
+    small = (round(w * p.scale), round(h * p.scale))
+    templ = _strokes(cv2.resize(gray, small, interpolation=cv2.INTER_AREA))
+    ppm = PX_PER_MM * p.scale
+    tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)
+    search = max(2, round(p.search_mm * ppm))
+    tiles = []
+    for row, y in enumerate(_starts(small[1], tile, step, search)):
+        for col, x in enumerate(_starts(small[0], tile, step, search)):
+            t = templ[y : y + tile, x : x + tile]
+            if t.std() >= 6.0 and np.count_nonzero(t > 40) >= tile:
+                tiles.append((x, y, col, row))
+    return templ, tiles
+
+
 def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
-    """``work`` (rectified BGR at the working resolution) resampled onto the template."""
+    """``work`` (rectified BGR at the working resolution) resampled onto the template.
+
+    Each pass matches tiles on an image already moved by the passes before it; the shifts
+    are summed on a 1 mm grid (the fields are smooth, so summing is as good as composing) and
+    the image is resampled once at the end.
+    """
     h, w = work.shape[:2]
     # Printed ink is dark in every channel; coloured pencil is not: use the brightest channel.
-    bright = work.max(axis=2)
-    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-    mapx, mapy = gx, gy
-    shifts: list[np.ndarray] = []
+    b, g, r = cv2.split(work)
+    bright = cv2.max(cv2.max(b, g), r)
+    f = round(PX_PER_MM)
+    fw, fh = w // f, h // f
+    field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
-    for p in PASSES:
-        current = cv2.remap(bright, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        found = _pass(current, tpl.gray, p)
+    moved = False
+    for index, p in enumerate(PASSES):
+        small = cv2.resize(
+            bright, (round(w * p.scale), round(h * p.scale)), interpolation=cv2.INTER_AREA
+        )
+        if moved:
+            small = _shift(small, field, p.scale)
+        found = _pass(small, tpl.layout.sheet_code, index, (fw, fh))
         if found is None:
             continue
-        dx, dy, mag, n_used, n_total = found
-        used, total = n_used, n_total
-        shifts.append(mag)
-        # Compose: sample the earlier map where this pass says the content really is.
-        mapx = cv2.remap(mapx, gx + dx, gy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        mapy = cv2.remap(mapy, gx + dx, gy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    if not shifts:
+        step, used, total = found
+        field += step
+        moved = True
+    if not moved:
         return work, Refinement(0.0, 0.0, used, total)
-    out = cv2.remap(work, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    total_shift = np.hypot(mapx - gx, mapy - gy)[:: round(PX_PER_MM), :: round(PX_PER_MM)]
-    return out, Refinement(
-        float(total_shift.max() / PX_PER_MM),
-        float(np.median(total_shift) / PX_PER_MM),
-        used,
-        total,
+    full = cv2.resize(field, (w, h), interpolation=cv2.INTER_LINEAR)
+    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    out = cv2.remap(
+        work,
+        gx + full[..., 0],
+        gy + full[..., 1],
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
+    return out, Refinement(float(mag.max()), float(np.median(mag)), used, total)
+
+
+def _shift(small: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
+    """``small`` (an image at ``scale`` of the working resolution) moved by ``field``."""
+    sh, sw = small.shape[:2]
+    d = cv2.resize(field, (sw, sh), interpolation=cv2.INTER_LINEAR) * scale
+    gx, gy = np.meshgrid(np.arange(sw, dtype=np.float32), np.arange(sh, dtype=np.float32))
+    return cv2.remap(
+        small, gx + d[..., 0], gy + d[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
 
 
 def _pass(
-    bright: np.ndarray, template: np.ndarray, p: _Pass
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int] | None:
-    """Tile shifts at one resolution, smoothed and spread to every working pixel:
-    (dx, dy in working pixels, tile shift magnitudes in mm, tiles used, tiles tried)."""
-    h, w = bright.shape[:2]
-    small_w, small_h = round(w * p.scale), round(h * p.scale)
-    photo = _strokes(cv2.resize(bright, (small_w, small_h), interpolation=cv2.INTER_AREA))
-    templ = _strokes(cv2.resize(template, (small_w, small_h), interpolation=cv2.INTER_AREA))
+    small: np.ndarray, code: str, index: int, grid_size: tuple[int, int]
+) -> tuple[np.ndarray, int, int] | None:
+    """Tile shifts at one pass's resolution, smoothed and spread over the 1 mm grid (in
+    working pixels); with the tiles used and tried."""
+    p = PASSES[index]
+    templ, tiles = _template_tiles(code, index)
+    photo = _strokes(small)
     ppm = PX_PER_MM * p.scale
     tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)
     search = max(2, round(p.search_mm * ppm))
-    ys = _starts(small_h, tile, step, search)
-    xs = _starts(small_w, tile, step, search)
+    ys = _starts(small.shape[0], tile, step, search)
+    xs = _starts(small.shape[1], tile, step, search)
     grid = np.full((len(ys), len(xs), 2), np.nan, np.float32)
-    for gy, y in enumerate(ys):
-        for gx, x in enumerate(xs):
-            t = templ[y : y + tile, x : x + tile]
-            if t.std() < 6.0 or np.count_nonzero(t > 40) < tile:
-                continue
-            win = photo[y - search : y + tile + search, x - search : x + tile + search]
-            res = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
-            _, peak, _, (px, py) = cv2.minMaxLoc(res)
-            if peak < 0.35:
-                continue
-            # The peak must stand out from the next best match away from it.
-            masked = res.copy()
-            cv2.circle(masked, (px, py), 2, -1.0, -1)
-            if masked.max() > peak - 0.08 and masked.max() > 0.5 * peak + 0.25:
-                continue
-            grid[gy, gx] = (_subpixel(res, px, py, 0) - search, _subpixel(res, px, py, 1) - search)
+    for x, y, col, row in tiles:
+        t = templ[y : y + tile, x : x + tile]
+        win = photo[y - search : y + tile + search, x - search : x + tile + search]
+        res = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
+        _, peak, _, (px, py) = cv2.minMaxLoc(res)
+        if peak < 0.35:
+            continue
+        # The peak must stand out from the next best match away from it.
+        masked = res.copy()
+        cv2.circle(masked, (px, py), 2, -1.0, -1)
+        second = float(masked.max())
+        if second > peak - 0.08 and second > 0.5 * peak + 0.25:
+            continue
+        grid[row, col] = (_subpixel(res, px, py, 0) - search, _subpixel(res, px, py, 1) - search)
     used = int(np.count_nonzero(~np.isnan(grid[..., 0])))
-    field = _smooth_field(grid, 1.0 * ppm)
-    if field is None:
+    smooth = _smooth_field(grid, 1.0 * ppm)
+    if smooth is None:
         return None
-    # Tile shifts hold at tile centres; spread them over the whole image.
-    cy = (np.array(ys) + tile / 2) / p.scale
-    cx = (np.array(xs) + tile / 2) / p.scale
-    dx = _spread(field[..., 0], cx, cy, w, h) / p.scale
-    dy = _spread(field[..., 1], cx, cy, w, h) / p.scale
-    mag = np.hypot(field[..., 0], field[..., 1]) / ppm
-    return dx, dy, mag, used, grid.shape[0] * grid.shape[1]
+    # Tile shifts hold at tile centres (in mm); spread them over the 1 mm grid.
+    cy = (np.array(ys) + tile / 2) / ppm
+    cx = (np.array(xs) + tile / 2) / ppm
+    fw, fh = grid_size
+    out = np.stack([_spread(smooth[..., c], cx, cy, fw, fh) / p.scale for c in (0, 1)], axis=2)
+    return out, used, len(tiles)
 
 
 def _starts(size: int, tile: int, step: int, search: int) -> list[int]:
@@ -191,10 +230,10 @@ def _smooth_field(grid: np.ndarray, outlier: float) -> np.ndarray | None:
 
 
 def _spread(values: np.ndarray, cx: np.ndarray, cy: np.ndarray, w: int, h: int) -> np.ndarray:
-    """Bilinear interpolation of a coarse grid (values at cx, cy) to every pixel, with the
-    edge values held beyond the outermost tile centres."""
-    xs = np.interp(np.arange(w), cx, np.arange(len(cx))).astype(np.float32)
-    ys = np.interp(np.arange(h), cy, np.arange(len(cy))).astype(np.float32)
+    """Bilinear interpolation of a coarse grid (values at cx, cy, in mm) to a 1 mm grid of
+    w x h (pixel centres at +0.5 mm), edge values held beyond the outermost tile centres."""
+    xs = np.interp(np.arange(w) + 0.5, cx, np.arange(len(cx))).astype(np.float32)
+    ys = np.interp(np.arange(h) + 0.5, cy, np.arange(len(cy))).astype(np.float32)
     mx, my = np.meshgrid(xs, ys)
     return cv2.remap(
         values.astype(np.float32), mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE

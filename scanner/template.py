@@ -4,7 +4,6 @@ Built once per sheet code (cached) at the scanner's working resolution, from the
 own renderer, so the scanner's idea of the sheet is exactly what was printed:
 
 * ``printed``: every pixel with ink on the blank sheet (lines, dots, text, markers, QR);
-* ``lines``: a map of the printed dark strokes, which the local refinement aligns against;
 * ``paper``: pixels that are bare paper on every sheet (no region, nothing printed near), for
   white balance and lighting;
 * the per-region measurement pixels (:mod:`artsheets.scanner.regions`).
@@ -43,10 +42,10 @@ class Template:
     layout: Layout
     gray: np.ndarray  # uint8, the rendered blank sheet
     printed: np.ndarray  # bool, ink on the blank sheet
-    lines: np.ndarray  # float32, dark strokes (what refinement matches)
     paper: np.ndarray  # bool, always bare paper
-    clear: np.ndarray  # float32 1/0, pixels clear of anything printed (by 0.4 mm)
-    big_regions: np.ndarray  # float32 1/0, inside a region large enough to be filled solid
+    clear: np.ndarray  # uint8 1/0, pixels clear of anything printed (by 0.4 mm)
+    paper_small: np.ndarray  # bool, 1 mm blocks that are all sure paper
+    big_small: np.ndarray  # bool, 1 mm blocks touching a large region
     masks: RegionMasks
 
     @property
@@ -60,7 +59,6 @@ def template_for(code: str) -> Template:
     layout = layout_for_code(code)
     gray = np.asarray(render_image(layout, _DPI).convert("L"))
     printed = gray < 235
-    lines = (255 - gray).astype(np.float32)
     near_print = cv2.dilate(printed.astype(np.uint8), disk(1.5)) > 0
     masks = build_region_masks(layout, printed, PX_PER_MM)
     in_region = cv2.dilate(masks.footprint(gray.shape).astype(np.uint8), disk(1.0)) > 0
@@ -68,10 +66,26 @@ def template_for(code: str) -> Template:
     # Stay clear of the page edge, which a photo may show torn or against the table.
     edge = round(6 * PX_PER_MM)
     paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
-    clear = (cv2.dilate(printed.astype(np.uint8), disk(0.4)) == 0).astype(np.float32)
+    clear = (cv2.dilate(printed.astype(np.uint8), disk(0.4)) == 0).astype(np.uint8)
     big = np.zeros(gray.shape, np.uint8)
     for i, r in enumerate(masks.regions):
         if r.polygon is not None and masks.full_area[i] > BIG_REGION_MM2 * PX_PER_MM**2:
             pts = np.round((masks.outlines[i]) * 16).astype(np.int32)
             cv2.fillPoly(big, [pts], 1, cv2.LINE_8, 4)
-    return Template(layout, gray, printed, lines, paper, clear, big.astype(np.float32), masks)
+    f = round(PX_PER_MM)
+    sh, sw = gray.shape[0] // f, gray.shape[1] // f
+
+    def reduce(img: np.ndarray) -> np.ndarray:
+        crop = img[: sh * f, : sw * f].astype(np.float32)
+        return cv2.resize(crop, (sw, sh), interpolation=cv2.INTER_AREA)
+
+    return Template(
+        layout,
+        gray,
+        printed,
+        paper,
+        clear,
+        reduce(paper) > 0.99,
+        reduce(big) > 0.0,
+        masks,
+    )

@@ -1,0 +1,224 @@
+"""Scanner benchmark: simulated 12-megapixel photos of finished games, across every game.
+
+Prints: the share of photos registered and identified; region accuracy; the share of sheets
+read with every region right; errors that were not flagged for review; the share of photos
+whose scores (or, where the drawing cannot tell them, tallies) are exactly right; the median
+seconds per photo beside the time OpenCV takes just to decode the same JPEG (measured side
+by side, photo by photo); and the scanner's peak memory.
+
+Photos are made first (in parallel: the simulator is not what is measured), then scanned one
+after another in a fresh process, so timings and peak memory are the scanner's own. Layouts
+and templates are cached per sheet code, as they are when a batch is scanned; the first scan of
+each sheet pays for building them and is reported separately.
+
+    python benchmarks/bench_scanner.py            # 216 photos (24 per game)
+    python benchmarks/bench_scanner.py --quick    # 27 photos (3 per game)
+
+Targets (from the project issue): >= 99.5% registered, >= 99.9% region accuracy, >= 98% of
+sheets exact, zero unflagged errors, median under 0.5 s and under 4x the decode time, peak
+memory under 500 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import pickle
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the simulator lives in tests/scanner
+
+SIZE = (4000, 3000)  # 12 megapixels
+
+
+def _make(job: tuple[str, int, str]) -> dict:
+    """Simulate one photo; write the JPEG; return the truth (colours, scores)."""
+    from tests.scanner.simulator import Conditions, sheet_for, simulate
+
+    game, seed, folder = job
+    import numpy as np
+
+    rng = np.random.default_rng(10_000 + seed)
+    conditions = Conditions.random(rng, SIZE)
+    photo = simulate(sheet_for(game), seed, conditions=conditions)
+    path = Path(folder) / f"{game}_{seed:04d}.jpg"
+    path.write_bytes(photo.jpeg)
+    return {
+        "path": str(path),
+        "game": game,
+        "code": photo.layout.sheet_code,
+        "colours": photo.colours,
+        "scores": photo.scores,
+        "conditions": repr(conditions),
+    }
+
+
+def _scan_all(truth_file: str, out_file: str) -> None:
+    """In a fresh process: decode-only and full scan of every photo, side by side."""
+    import cv2
+    import numpy as np
+
+    from artsheets.scanner.errors import ScanError
+    from artsheets.scanner.overlay import render_overlay
+    from artsheets.scanner.pipeline import scan_file
+
+    truths = pickle.loads(Path(truth_file).read_bytes())
+    rows = []
+    seen: set[str] = set()
+    for t in truths:
+        data = np.fromfile(t["path"], np.uint8)
+        t0 = time.perf_counter()
+        cv2.imdecode(data, cv2.IMREAD_COLOR)
+        decode = time.perf_counter() - t0
+        row: dict = {"path": t["path"], "game": t["game"], "decode": decode, "first": False}
+        t0 = time.perf_counter()
+        try:
+            result = scan_file(Path(t["path"]))
+            render_overlay(result)
+        except ScanError as e:
+            row.update(ok=False, reason=e.reason, message=str(e), seconds=time.perf_counter() - t0)
+            rows.append(row)
+            continue
+        row["seconds"] = time.perf_counter() - t0
+        row["first"] = result.code not in seen
+        seen.add(result.code)
+        truth = t["colours"]
+        wrong = [
+            (rid, truth.get(rid), rd.color, rd.reason)
+            for rid, rd in result.readings.items()
+            if rd.color != truth.get(rid)
+        ]
+        s = result.scoring
+        true_scores = {int(k): v for k, v in t["scores"].items()}
+        if s.scores is not None:
+            score_ok = s.scores == {p: true_scores.get(p) for p in s.scores}
+        else:
+            score_ok = result.tallies == {p: true_scores.get(p) for p in result.tallies}
+        row.update(
+            ok=True,
+            identified=result.code == t["code"],
+            regions=len(result.readings),
+            wrong=len(wrong),
+            unflagged=sum(1 for w in wrong if w[3] is None),
+            flagged=len(result.needs_review),
+            score_ok=score_ok,
+            examples=[list(map(str, w)) for w in wrong[:3]],
+        )
+        rows.append(row)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    Path(out_file).write_text(json.dumps({"rows": rows, "peak_mb": peak_mb}))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="3 photos per game, not 24")
+    parser.add_argument("--per-game", type=int, help="photos per game")
+    parser.add_argument("--keep", metavar="DIR", help="keep the photos and results in DIR")
+    parser.add_argument(
+        "--reuse", action="store_true", help="with --keep: scan the photos already there"
+    )
+    parser.add_argument("--_scan", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args._scan:
+        _scan_all(*args._scan)
+        return 0
+
+    from artsheets.generator.registry import games
+
+    per_game = args.per_game or (3 if args.quick else 24)
+    names = list(games())
+    folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_scanner_"))
+    folder.mkdir(parents=True, exist_ok=True)
+    truth_file = folder / "truth.pkl"
+    if not (args.reuse and truth_file.exists()):
+        jobs = [(g, i, str(folder)) for g in names for i in range(per_game)]
+        print(f"simulating {len(jobs)} photos of {SIZE[0]}x{SIZE[1]} ({len(names)} games)...")
+        t0 = time.perf_counter()
+        with mp.get_context("spawn").Pool(2) as pool:
+            truths = pool.map(_make, jobs, chunksize=1)
+        print(f"  done in {time.perf_counter() - t0:.0f} s")
+        truth_file.write_bytes(pickle.dumps(truths))
+    out_file = folder / "results.json"
+    print("scanning, one photo at a time, in a fresh process...")
+    subprocess.run(
+        [sys.executable, __file__, "--_scan", str(truth_file), str(out_file)], check=True
+    )
+    res = json.loads(out_file.read_text())
+    rows = res["rows"]
+    report(rows, res["peak_mb"])
+    return 0
+
+
+def report(rows: list[dict], peak_mb: float) -> None:
+    n = len(rows)
+    read = [r for r in rows if r["ok"] and r["identified"]]
+    regions = sum(r["regions"] for r in read)
+    wrong = sum(r["wrong"] for r in read)
+    unflagged = sum(r["unflagged"] for r in read)
+    flagged = sum(r["flagged"] for r in read)
+    exact = sum(1 for r in read if r["wrong"] == 0)
+    scores = sum(1 for r in read if r["score_ok"])
+    warm = [r for r in read if not r["first"]]
+    secs = [r["seconds"] for r in warm] or [r["seconds"] for r in read]
+    ratios = [r["seconds"] / r["decode"] for r in warm] or [1.0]
+    decode = [r["decode"] for r in warm] or [0.0]
+    first = [r["seconds"] for r in read if r["first"]]
+    print()
+    print(f"photos                         {n}")
+    print(f"registered and identified      {len(read)}/{n} = {100 * len(read) / n:.1f}%")
+    print(
+        f"region accuracy                {regions - wrong}/{regions} = "
+        f"{100 * (regions - wrong) / max(regions, 1):.3f}%"
+    )
+    print(
+        f"sheets with every region right {exact}/{len(read)} = "
+        f"{100 * exact / max(len(read), 1):.1f}%"
+    )
+    print(
+        f"errors not flagged for review  {unflagged} (of {wrong} wrong; {flagged} regions flagged)"
+    )
+    print(
+        f"exact scores (or tallies)      {scores}/{len(read)} = "
+        f"{100 * scores / max(len(read), 1):.1f}%"
+    )
+    print(
+        f"median seconds per photo       {statistics.median(secs):.3f} s "
+        f"(decode alone {statistics.median(decode):.3f} s; median ratio "
+        f"{statistics.median(ratios):.2f}x)"
+    )
+    if first:
+        print(
+            f"first photo of a sheet         median {statistics.median(first):.3f} s "
+            f"(builds the layout and template once per sheet code)"
+        )
+    print(f"peak memory (scanner process)  {peak_mb:.0f} MB")
+    failed = [r for r in rows if not r["ok"] or not r.get("identified", False)]
+    for r in failed:
+        print(
+            f"  not read: {Path(r['path']).name}: {r.get('reason')}: {r.get('message', '')[:100]}"
+        )
+    by_game: dict[str, list[int]] = {}
+    for r in read:
+        g = by_game.setdefault(r["game"], [0, 0, 0, 0])
+        g[0] += 1
+        g[1] += r["wrong"] == 0
+        g[2] += r["wrong"]
+        g[3] += r["unflagged"]
+    print("per game (photos, exact, wrong regions, unflagged):")
+    for game, (k, e, w, u) in by_game.items():
+        print(f"  {game:10} {k:4} {e:4} {w:5} {u:5}")
+    for r in read:
+        if r["unflagged"]:
+            print(f"  unflagged in {Path(r['path']).name}: {r['examples']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
