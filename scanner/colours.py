@@ -113,6 +113,9 @@ def light_field(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, 
     # it is lenient, or there would be no paper to measure there at all.
     grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
     cand = usable & (sat < 0.12) & (rel_tex < grain) & (mx > DARKER * near)
+    # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
+    # one taken for paper would bleach itself. Their light comes from the paper round them.
+    cand &= ~tpl.boxes_small
     cand |= paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
@@ -508,30 +511,47 @@ class Reading:
 TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
 
 
-def _tint_reading(tint: np.ndarray, palette: Palette, keys: list[int], f: float) -> Reading | None:
-    """A segment whose pencil shows mostly as a tint of its printed line: the colour whose hue
-    is nearest the tint's, when the tint is clear (None when there is no tint to speak of)."""
+def _tint_reading(
+    tint: np.ndarray,
+    palette: Palette,
+    keys: list[int],
+    f: float,
+    refs: dict[int, np.ndarray] | None = None,
+) -> Reading | None:
+    """A segment whose pencil shows mostly as a tint of its printed line: the colour whose
+    tint it is nearest, when the tint is clear (None when there is no tint to speak of).
+
+    With ``refs`` (each colour's tint as measured on lines confidently read on this sheet),
+    tints are compared as (a, b) vectors; otherwise by hue angle against the key swatches."""
     chroma = float(np.hypot(*tint))
     if chroma < TINT_OFF:
         return None
-    hue = math.atan2(tint[1], tint[0])
-    angles = []
-    for k in keys:
-        _, a, b = _lab(np.asarray(palette.colours[k])[None])[0]
-        diff = abs((math.atan2(b, a) - hue + math.pi) % (2 * math.pi) - math.pi)
-        angles.append((diff, k))
-    angles.sort()
-    best, k = angles[0]
-    second = angles[1][0] if len(angles) > 1 else math.pi
     conf_tint = 0.5 + 0.5 * _ramp(chroma, TINT_OFF, TINT_ON * 1.5)
-    conf_hue = _ramp(second - best, math.radians(15), math.radians(45))
-    conf = min(conf_tint, 0.35 + 0.65 * conf_hue)
+    if refs and all(k in refs for k in keys):
+        d = sorted((float(np.hypot(*(tint - refs[k]))), k) for k in keys)
+        d1, k = d[0]
+        d2, k2 = d[1] if len(d) > 1 else (math.inf, k)
+        sigma = math.hypot(1.0, d1 / 1.5)
+        llr = (d2 * d2 - d1 * d1) / (2 * sigma * sigma) if math.isfinite(d2) else 50.0
+        conf_sep = 1.0 / (1.0 + math.exp(-min(llr, 50.0)))
+    else:
+        hue = math.atan2(tint[1], tint[0])
+        angles = []
+        for key in keys:
+            _, a, b = _lab(np.asarray(palette.colours[key])[None])[0]
+            diff = abs((math.atan2(b, a) - hue + math.pi) % (2 * math.pi) - math.pi)
+            angles.append((diff, key))
+        angles.sort()
+        best, k = angles[0]
+        second, k2 = angles[1] if len(angles) > 1 else (math.pi, k)
+        conf_sep = 0.35 + 0.65 * _ramp(second - best, math.radians(15), math.radians(45))
+    conf = min(conf_tint, conf_sep)
     reason = None
     if conf < REVIEW_BELOW:
         reason = (
             f"faint trace on the line ({f:.0%} covered, tint {chroma:.1f})"
             if conf == conf_tint
-            else f"tint between keys {k} and {angles[1][1]}"
+            else f"tint between keys {k} and {k2}"
         )
     return Reading(k, round(conf, 3), f, reason)
 
@@ -546,20 +566,75 @@ def _ramp(x: float, lo: float, hi: float) -> float:
 def classify(
     stats: RegionStats, palette: Palette, tpl: Template, symbol_spaces: bool
 ) -> list[Reading]:
-    """A :class:`Reading` for every region of the template, in its order."""
+    """A :class:`Reading` for every region of the template, in its order.
+
+    Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
+    shows its colour differently (thinner, over or beside print, blurred). So after a first
+    pass against the swatches, each stroke-like style learns its own reference per colour
+    from the regions of that style read with high confidence on this very sheet (three at
+    least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
+    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
+    first = _classify_once(stats, {FILL: palette}, tpl, styles, None)
+    refs: dict[Style, Palette] = {FILL: palette}
+    for style in (STROKE, TICK):
+        colours = dict(palette.colours)
+        for k in palette.colours:
+            sel = [
+                i
+                for i, rd in enumerate(first)
+                if styles[i] is style
+                and rd.color == k
+                and rd.reason is None
+                and rd.confidence >= LEARN_ABOVE
+                and rd.coverage >= style.on
+            ]
+            if len(sel) >= 3:
+                w = stats.ink[sel]
+                colours[k] = (stats.mean[sel] * w[:, None]).sum(axis=0) / max(w.sum(), 1e-9)
+        refs[style] = Palette(colours, dict(palette.source), [], set(palette.doubtful))
+    tints: dict[int, np.ndarray] = {}
+    for k in palette.colours:
+        sel = [
+            i
+            for i, rd in enumerate(first)
+            if regions[i].kind == "segment"
+            and rd.color == k
+            and rd.reason is None
+            and rd.confidence >= LEARN_ABOVE
+            and rd.coverage >= STROKE.on
+        ]
+        if len(sel) >= 3:
+            tints[k] = np.median(stats.tint[sel], axis=0)
+    return _classify_once(stats, refs, tpl, styles, tints)
+
+
+LEARN_ABOVE = 0.9  # regions read this surely teach their style's reference colours
+
+
+def _classify_once(
+    stats: RegionStats,
+    palettes: dict[Style, Palette],
+    tpl: Template,
+    styles: list[Style],
+    tints: dict[int, np.ndarray] | None,
+) -> list[Reading]:
+    regions = tpl.masks.regions
+    palette = palettes[FILL]
     cov = stats.coverage
     lab = _lab(stats.mean)
-    dist, keys = _distances(lab, palette)
+    dists = {st: _distances(lab, pal) for st, pal in palettes.items()}
+    keys = list(palette.colours)
     out: list[Reading] = []
     for i, r in enumerate(regions):
-        st = style_of(r.kind, r.extra.get("role"), symbol_spaces)
+        st = styles[i]
+        dist = dists.get(st, dists[FILL])[0]
         f = float(cov[i])
         n = float(stats.n[i])
         size_conf = _ramp(n, 8, 40)  # too few pixels to judge
         mid = math.sqrt(st.off * st.on)
         if r.kind == "segment" and f < st.on and keys:
-            tinted = _tint_reading(stats.tint[i], palette, keys, f)
+            tinted = _tint_reading(stats.tint[i], palette, keys, f, tints)
             if tinted is not None:
                 out.append(tinted)
                 continue
@@ -603,5 +678,19 @@ def classify(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
+        if _grey_unlike(lab[i], palette.colours[k]):
+            # Darker but colourless where the key is colourful: the edge of a shadow or a
+            # smudge more likely than pencil. Not trusted either way.
+            out.append(Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?"))
+            continue
         out.append(Reading(k, round(conf, 3), f, reason))
     return out
+
+
+def _grey_unlike(lab: np.ndarray, key: np.ndarray) -> bool:
+    """Is a region's pencil colour neutral grey where its key, at the same lightness, would
+    be clearly coloured?"""
+    kl, ka, kb = _lab(np.asarray(key)[None])[0]
+    depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
+    expected = math.hypot(ka, kb) * min(depth, 2.0)
+    return expected >= 6.0 and math.hypot(lab[1], lab[2]) < 0.35 * expected

@@ -46,6 +46,7 @@ class Template:
     clear: np.ndarray  # uint8 1/0, pixels clear of anything printed (by 0.4 mm)
     paper_small: np.ndarray  # bool, 1 mm blocks that are all sure paper
     big_small: np.ndarray  # bool, 1 mm blocks touching a large region
+    boxes_small: np.ndarray  # bool, 1 mm blocks inside a small region (a box, a mark)
     masks: RegionMasks
 
     @property
@@ -68,10 +69,13 @@ def template_for(code: str) -> Template:
     paper[:edge], paper[-edge:], paper[:, :edge], paper[:, -edge:] = False, False, False, False
     clear = (cv2.dilate(printed.astype(np.uint8), disk(0.4)) == 0).astype(np.uint8)
     big = np.zeros(gray.shape, np.uint8)
+    boxes = np.zeros(gray.shape, np.uint8)
     for i, r in enumerate(masks.regions):
-        if r.polygon is not None and masks.full_area[i] > BIG_REGION_MM2 * PX_PER_MM**2:
-            pts = np.round((masks.outlines[i]) * 16).astype(np.int32)
-            cv2.fillPoly(big, [pts], 1, cv2.LINE_8, 4)
+        if r.polygon is None:
+            continue
+        pts = np.round((masks.outlines[i]) * 16).astype(np.int32)
+        large = masks.full_area[i] > BIG_REGION_MM2 * PX_PER_MM**2
+        cv2.fillPoly(big if large else boxes, [pts], 1, cv2.LINE_8, 4)
     f = round(PX_PER_MM)
     sh, sw = gray.shape[0] // f, gray.shape[1] // f
 
@@ -87,5 +91,6 @@ def template_for(code: str) -> Template:
         clear,
         reduce(paper) > 0.99,
         reduce(big) > 0.0,
+        reduce(boxes) > 0.5,
         masks,
     )
