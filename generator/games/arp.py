@@ -435,13 +435,15 @@ def _cuts(
     for i in range(len(arr.chords)):
         for end in (0, 1):
             order = on[i] if end == 0 else on[i][::-1]
+            partners_ok = True
             for m in range(1, min(most + 1, len(order) - KEEP_CROSSINGS + 1)):
                 kept, last = order[m], order[m - 1]
+                partners_ok = partners_ok and roomy(last[1], last[2], i)
+                if not partners_ok:
+                    break
                 sin = _sin_angle(*arr.chords[i], *arr.chords[last[1]])
                 need = max(END_MIN, (SEPARATION + 0.3) / max(sin, 0.1)) + 0.3
-                if abs(kept[0] - last[0]) * math.dist(*arr.chords[i]) < need:
-                    continue
-                if all(roomy(j, t, i) for _, j, t in order[:m]):
+                if abs(kept[0] - last[0]) * math.dist(*arr.chords[i]) >= need:
                     out.append((i, end, m, (kept[0] + last[0]) / 2))
     return out
 
@@ -456,27 +458,27 @@ def _opening(
     one cut in two) borders the outside on one side."""
     if not faces:
         return cuts
-    union = shapely.union_all(faces)
+    union = shapely.coverage_union_all(faces)
     shapely.prepare(union)
     on: list[list[float]] = [[] for _ in arr.chords]
     for i, j, s, t, _ in cross:
         on[i].append(s)
         on[j].append(t)
-    out = []
-    for i, end, m, u in cuts:
+    # Per line and end: for each stretch between crossings (outermost first), whether it
+    # borders the outside; a cut past m crossings opens if any of its first m stretches does.
+    opens: dict[tuple[int, int], list[bool]] = {}
+    for i, end in sorted({(c[0], c[1]) for c in cuts}):
         a, b = arr.chords[i]
         ts = sorted(on[i]) if end == 0 else sorted(on[i])[::-1]
         ux, uy = _unit2(b[0] - a[0], b[1] - a[1])
-        for k in range(m):
-            mid = _lerp(a, b, (ts[k] + ts[k + 1]) / 2)
-            sides = [
-                Point(mid[0] - uy * 0.4, mid[1] + ux * 0.4),
-                Point(mid[0] + uy * 0.4, mid[1] - ux * 0.4),
-            ]
-            if not all(union.contains(p) for p in sides):
-                out.append((i, end, m, u))
-                break
-    return out
+        mids = [_lerp(a, b, (x + y) / 2) for x, y in itertools.pairwise(ts)]
+        xs = [m[0] - uy * 0.4 for m in mids] + [m[0] + uy * 0.4 for m in mids]
+        ys = [m[1] + ux * 0.4 for m in mids] + [m[1] - ux * 0.4 for m in mids]
+        inside = shapely.contains_xy(union, xs, ys).tolist()
+        half = len(mids)
+        flags = [not (inside[k] and inside[half + k]) for k in range(half)]
+        opens[(i, end)] = list(itertools.accumulate(flags, lambda x, y: x or y))
+    return [c for c in cuts if opens[(c[0], c[1])][c[2] - 1]]
 
 
 def _end_length(arr: _Arrangement, i: int, partner: int) -> float:
@@ -523,7 +525,7 @@ def _end_fits(
 def _ends_inside(arr: _Arrangement, faces: list[Polygon]) -> list[tuple[int, int]]:
     if not faces:
         return []
-    union = shapely.union_all(faces).buffer(0.01)
+    union = shapely.coverage_union_all(faces).buffer(0.01)
     shapely.prepare(union)
     return [
         (i, end)
