@@ -85,9 +85,11 @@ _SIN_MIN = math.sin(math.radians(MIN_ANGLE_DEG))
 
 
 def space_range(lines: int) -> tuple[int, int]:
-    """The spaces a field of ``lines`` lines may have: at least half as many as lines, at most
-    three per line and never more than the (L-1)(L-2)/2 of lines crossing pairwise."""
-    return max(1, lines // 2), min(3 * lines, (lines - 1) * (lines - 2) // 2)
+    """The spaces a field of ``lines`` lines may have (found by trying: outside this range the
+    three families of lines cannot be cut back to the count with every rule kept)."""
+    lo = lines // 2 if lines <= 13 else lines
+    hi = 2 * lines - 4 if lines < 20 else 3 * lines
+    return lo, hi
 
 
 def default_spaces(opts: Mapping[str, int]) -> int:
@@ -974,8 +976,8 @@ GAME = GameSpec(
     "complete a space's surround to capture it.",
     options=(
         SheetOption("players", "P", 4, 2, 4, "number of players (score areas, colour key)"),
-        SheetOption("lines", "L", DEFAULT_LINES, 6, 40, "straight lines of a new random field"),
-        SheetOption("spaces", "S", default_spaces, 1, 150, "spaces of a new random field"),
+        SheetOption("lines", "L", DEFAULT_LINES, 8, 32, "straight lines of a new random field"),
+        SheetOption("spaces", "S", default_spaces, 4, 96, "spaces of a new random field"),
     ),
     versions={1: build_random},
     standard=build_standard,
