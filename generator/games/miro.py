@@ -826,7 +826,7 @@ def _sides(pl: Sequence[Pt]) -> tuple[Pt, Pt]:
     m = len(pl) // 2
     a, b = pl[max(0, m - 1)], pl[min(len(pl) - 1, m + 1)]
     ux, uy = _unit(b[0] - a[0], b[1] - a[1])
-    p = pl[m]
+    p = pl[m] if len(pl) > 2 else ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)  # a straight piece
     return (p[0] - uy * 0.3, p[1] + ux * 0.3), (p[0] + uy * 0.3, p[1] - ux * 0.3)
 
 
