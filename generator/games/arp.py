@@ -1,13 +1,15 @@
 """Arp (Sid Sackson): straight lines crossing each other; players colour whole stretches of
 line and capture the spaces whose surroundings they complete.
 
-The field (``docs/fields/arp.md``) is built one line at a time. Every new line crosses at
-least one line already drawn (so the field is connected and every line touches another), all
-its crossings are clean double points at a good angle, and both its ends stay outside every
-space (the spaces are bounded by line portions only, with no loose end poking into one). For
-such a field the number of spaces is fixed by the counts alone: S = X - L + 1 for L lines and X
-crossings, so each line is chosen to bring exactly the crossings the plan still needs, and the
-last line closes the count to S. At the end every line is trimmed to stick out a few
+The field (``docs/fields/arp.md``): three families of strokes 60 degrees apart, evenly spaced
+with a little play, each line a chord of an ellipse larger than the figure will be (so every
+end starts outside); the third family is shifted to pass as far as possible from the
+crossings of the other two (no near-triple points, no tiny spaces). For a connected figure
+whose line ends all lie outside the spaces, the number of spaces is fixed by the counts alone:
+S = X - L + 1 for L lines and X crossings. So lines are then cut back, from the outside in,
+past their outermost crossings (each cut opens one or a few spaces to the outside; a cut is
+kept only if no end lands inside a space, every line keeps two crossings and the figure stays
+connected) until exactly S spaces remain; last, every line is trimmed to stick out a few
 millimetres past its outermost crossings. A field that fails any check is re-drawn from the
 next sub-seed, never emitted.
 """
@@ -66,15 +68,11 @@ SEPARATION = 3.0  # lines that do not cross stay this far apart; ends this far f
 NEAR_TRIPLE = 2.5  # a crossing stays this far from every third line
 MIN_AREA = 20.0  # mm2, every space (a triangle of 7 mm a side)
 MIN_WIDTH = 4.0  # every space holds a disc this wide
-# While lines are placed, roomier limits than the printable minima keep the figure open.
-BUILD_GAP = 4.0  # between neighbouring crossings along a line
 PAD = 12.0  # the lines are chords of an ellipse this far inside the frame, scaled by SPREAD
-SPREAD = 1.3
-REACH_OFFSET = 1.0  # lines pass at most this share of the half-width from the centre
-FAMILIES = 5
+SPREAD = 1.3  # larger than the frame: cutting back leaves a figure that fits
 KEEP_CROSSINGS = 2  # cutting a line back never leaves it (or the line it crossed) with fewer
-STRETCH_MIN, STRETCH_MAX = 1.0, 1.0  # the part of its chord a line first takes
-FAMILY_GAP = 12.0  # least distance between neighbouring lines of one family
+# Play in the families (0 = exact: any turn spoils the third family's clearance of the
+# crossings of the other two, and tiny spaces appear). Kept as draws of field version 1.
 FAMILY_TURN = 0.0  # degrees a family may turn from the regular 60 degree star
 FAMILY_WIDTH = 1.0  # share of the ellipse's width a family spans
 OFFSET_PLAY = 0.05  # share of the even spacing a line of the first two families may shift
@@ -178,11 +176,6 @@ def _sin_angle(a: Pt, b: Pt, c: Pt, d: Pt) -> float:
     return abs(_cross(ux, uy, vx, vy)) / (math.hypot(ux, uy) * math.hypot(vx, vy))
 
 
-def _support(n: Pt, ca: float, cb: float) -> float:
-    """Half-width of the ellipse with semi-axes ca, cb across direction n."""
-    return math.sqrt(ca * ca * n[0] * n[0] + cb * cb * n[1] * n[1])
-
-
 def _ellipse_chord(n: Pt, rho: float, ca: float, cb: float, c: Pt) -> tuple[Pt, Pt] | None:
     """The chord that the line n . (p - c) = rho cuts from the ellipse of semi-axes ca, cb."""
     d = (-n[1], n[0])
@@ -199,67 +192,6 @@ def _ellipse_chord(n: Pt, rho: float, ca: float, cb: float, c: Pt) -> tuple[Pt, 
         (c[0] + px + t0 * d[0], c[1] + py + t0 * d[1]),
         (c[0] + px + t1 * d[0], c[1] + py + t1 * d[1]),
     )
-
-
-def _allowed_offsets(
-    n: Pt,
-    placed: Sequence[tuple[Pt, float]],
-    lo: float,
-    hi: float,
-    ka: float,
-    kb: float,
-    points: Sequence[tuple[Pt, Pt, Pt]] = (),
-    centre: Pt = (0.0, 0.0),
-) -> list[tuple[float, float]]:
-    """Offsets in [lo, hi] for a line with unit normal n that meets no near-parallel line
-    (crossing angle under the minimum) inside the ellipse of semi-axes ka, kb, nor runs
-    close beside one, nor passes so near an existing crossing (point, direction of one line,
-    of the other) that it makes a near-triple point or crossings too close along a line."""
-    banned: list[tuple[float, float]] = []
-    d = (-n[1], n[0])
-    for p, ua, ub in points:
-        rho_p = n[0] * (p[0] - centre[0]) + n[1] * (p[1] - centre[1])
-        sa, sb = _cross(*d, *ua), _cross(*d, *ub)
-        r = NEAR_TRIPLE
-        if abs(sa) > 1e-9 and abs(sb) > 1e-9:
-            r = max(r, BUILD_GAP * max(abs(sa), abs(sb)))
-            spread = abs((d[0] * ua[0] + d[1] * ua[1]) / sa - (d[0] * ub[0] + d[1] * ub[1]) / sb)
-            if spread > 1e-9:
-                r = max(r, BUILD_GAP / spread)
-        r = min(r, 1.5 * BUILD_GAP) + 0.2
-        banned.append((rho_p - r, rho_p + r))
-    for m, rho_j in placed:
-        det = n[0] * m[1] - n[1] * m[0]
-        if abs(det) >= _SIN_MIN:
-            continue
-        dot = n[0] * m[0] + n[1] * m[1]
-        near = rho_j * (1 if dot > 0 else -1)
-        banned.append((near - FAMILY_GAP, near + FAMILY_GAP))
-        if abs(det) < 1e-9:
-            continue
-        # The crossing point, linear in our offset r: p = r u + v.
-        ux, uy = m[1] / det, -m[0] / det
-        vx, vy = -n[1] * rho_j / det, n[0] * rho_j / det
-        qa = ux * ux / (ka * ka) + uy * uy / (kb * kb)
-        qb = 2 * (ux * vx / (ka * ka) + uy * vy / (kb * kb))
-        qc = vx * vx / (ka * ka) + vy * vy / (kb * kb) - 1
-        disc = qb * qb - 4 * qa * qc
-        if disc > 0:
-            r = math.sqrt(disc)
-            banned.append(((-qb - r) / (2 * qa), (-qb + r) / (2 * qa)))
-    free = [(lo, hi)]
-    for a, b in banned:
-        nxt = []
-        for x, y in free:
-            if b <= x or a >= y:
-                nxt.append((x, y))
-                continue
-            if a > x:
-                nxt.append((x, a))
-            if b < y:
-                nxt.append((b, y))
-        free = nxt
-    return free
 
 
 class _Arrangement:
@@ -287,47 +219,6 @@ class _Arrangement:
                 if self.u[i][0] <= s <= self.u[i][1] and self.u[j][0] <= t <= self.u[j][1]:
                     out.append((i, j, s, t, _lerp(a, b, s)))
         return out
-
-    def try_chord(
-        self,
-        full: tuple[Pt, Pt],
-        u0: float,
-        u1: float,
-        old: list[tuple[int, int, float, float, Pt]],
-    ) -> bool:
-        """Add the stretch [u0, u1] of chord ``full`` if its crossings with the stretches so
-        far (``old`` = their crossings) are clean: steep, spaced along both lines, clear of
-        third lines; stretches it does not cross stay apart."""
-        a, b = _lerp(*full, u0), _lerp(*full, u1)
-        length = math.dist(a, b)
-        hits = []
-        for j in range(len(self.chords)):
-            c, d = self.segment(j)
-            st = _hit(a, b, c, d)
-            if st is None:
-                if _seg_seg(a, b, c, d) < SEPARATION + 0.5:
-                    return False
-                continue
-            if _sin_angle(a, b, c, d) < _SIN_MIN:
-                return False
-            hits.append((st[0], j, _lerp(c, d, st[1])))
-        along = sorted(s * length for s, _, _ in hits)
-        if any(y - x < BUILD_GAP for x, y in itertools.pairwise(along)):
-            return False
-        for _, j, p in hits:
-            for x in old:
-                if j in (x[0], x[1]) and math.dist(p, x[4]) < BUILD_GAP:
-                    return False
-        for *_, p in old:
-            if _point_seg(p, a, b) < NEAR_TRIPLE:
-                return False
-        for _, j, p in hits:
-            for k in range(len(self.chords)):
-                if k != j and _point_seg(p, *self.segment(k)) < NEAR_TRIPLE:
-                    return False
-        self.chords.append(full)
-        self.u.append([u0, u1])
-        return True
 
 
 def _faces(lines: Sequence[tuple[Pt, Pt]]) -> list[Polygon]:
