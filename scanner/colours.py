@@ -50,6 +50,7 @@ __all__ = [
 ]
 
 REVIEW_BELOW = 0.7  # regions read with less confidence than this are listed for review
+MIN_SEEN = 0.9  # a region less visible than this in the photo is not read at all
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
 OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
 HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
@@ -73,7 +74,9 @@ def _srgb_to_linear(v: np.ndarray) -> np.ndarray:
     return np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4).astype(np.float32)
 
 
-def light_field(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, float]]:
+def light_field(
+    work: np.ndarray, tpl: Template, inside: np.ndarray | None = None
+) -> tuple[np.ndarray, dict[str, float]]:
     """The colour of bare paper (linear BGR) on a 1 mm grid, and a few measurements:
     ``paper_level`` (the paper's brightness in the photo, linear 0..1)."""
     h, w = work.shape[:2]
@@ -86,9 +89,10 @@ def light_field(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, 
     # Block averages over the pixels clear of print only (lines would darken the estimate;
     # inside a grid of small boxes there is still paper between the lines). Averaged in
     # sRGB, then made linear: the blocks that matter are uniform paper, where that is exact.
-    share = reduce(tpl.clear.astype(np.float32))
+    clear = tpl.clear if inside is None else tpl.clear & inside.astype(np.uint8)
+    share = reduce(clear.astype(np.float32))
     inv = 1.0 / np.maximum(share, 1e-3)
-    masked = cv2.bitwise_and(work, work, mask=tpl.clear)
+    masked = cv2.bitwise_and(work, work, mask=clear)
     small = _srgb_to_linear(reduce(masked).astype(np.float32) * inv[..., None])
     gc = cv2.cvtColor(masked, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -98,7 +102,7 @@ def light_field(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, dict[str, 
     # spread in sRGB, times 2.2 to speak of linear light.
     rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
     usable = share > 0.3
-    paper = tpl.paper_small & usable
+    paper = tpl.paper_small & usable & (share > 0.5)
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
@@ -275,6 +279,8 @@ class RegionStats:
     ink: np.ndarray
     mean: np.ndarray  # (regions, 3), linear BGR of the pencil pixels (1 where none)
     tint: np.ndarray  # (regions, 2), mean CIELAB (a, b) over printed pixels (0 where none)
+    seen: np.ndarray  # share of the measured pixels inside the photo
+    core: np.ndarray  # (regions, 3), mean linear BGR over printed pixels (1 where none)
 
     @property
     def coverage(self) -> np.ndarray:
@@ -292,7 +298,9 @@ def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray
     return np.sqrt(dl * dl + lab[:, 1] ** 2 + lab[:, 2] ** 2)
 
 
-def measure(work: np.ndarray, light: np.ndarray, tpl: Template) -> RegionStats:
+def measure(
+    work: np.ndarray, light: np.ndarray, tpl: Template, inside: np.ndarray | None = None
+) -> RegionStats:
     """Coverage and pencil colour of every region.
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
@@ -335,7 +343,20 @@ def measure(work: np.ndarray, light: np.ndarray, tpl: Template) -> RegionStats:
         )
         / np.maximum(n_on, 1)[:, None]
     )
-    return RegionStats(n=n, ink=k, mean=mean, tint=tint)
+    if inside is None:
+        seen = np.ones(n_regions)
+    else:
+        ins = inside.reshape(-1)[m.pixels].astype(np.float64)
+        seen = np.bincount(m.owner, weights=ins, minlength=n_regions) / np.maximum(n, 1)
+    core = (
+        np.stack(
+            [np.bincount(m.owner, weights=px[:, c] * on, minlength=n_regions) for c in range(3)],
+            axis=1,
+        )
+        / np.maximum(n_on, 1)[:, None]
+    )
+    core[n_on == 0] = 1.0
+    return RegionStats(n=n, ink=k, mean=mean, tint=tint, seen=seen, core=core)
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
@@ -420,11 +441,13 @@ def learn_palette(
     for i, r in enumerate(regions):
         if r.kind != "key" or r.color_index not in colours_in_play:
             continue
-        if cov[i] >= FILL.on:
+        if cov[i] >= FILL.on and stats.seen[i] >= MIN_SEEN:
             pal.colours[r.color_index] = stats.mean[i]
             pal.source[r.color_index] = "key"
         else:
             blank.append(r.color_index)
+            if stats.seen[i] < MIN_SEEN:
+                pal.notes.append(f"colour key {r.color_index} is outside the photo")
     if not blank:
         return pal
     # Regions that are coloured but match no known key well hold the blank keys' colours.
@@ -606,7 +629,35 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    return _classify_once(stats, refs, tpl, styles, tints)
+    second = _classify_once(stats, refs, tpl, styles, tints)
+    return _reread_hemmed_lines(stats, tpl, first, second, palette)
+
+
+def _reread_hemmed_lines(
+    stats: RegionStats,
+    tpl: Template,
+    first: list[Reading],
+    second: list[Reading],
+    palette: Palette,
+) -> list[Reading]:
+    """Lines with a coloured space beside them (Arp's captures): the band along the line may
+    carry the neighbour's fill. A line read in the colour of a coloured neighbour may be
+    that fill (or truly traced in it): it is flagged. A line read in a colour no neighbour
+    has cannot have borrowed it and stands."""
+    del stats, palette
+    out = list(second)
+    for i, r in enumerate(tpl.masks.regions):
+        if r.kind != "segment" or second[i].color is None or second[i].reason is not None:
+            continue
+        beside = {first[j].color for j in tpl.masks.neighbours[i]} - {None}
+        if second[i].color in beside:
+            out[i] = Reading(
+                second[i].color,
+                min(second[i].confidence, 0.5),
+                second[i].coverage,
+                f"line beside a space coloured {second[i].color}: it may be that fill",
+            )
+    return out
 
 
 LEARN_ABOVE = 0.9  # regions read this surely teach their style's reference colours
@@ -629,6 +680,9 @@ def _classify_once(
     for i, r in enumerate(regions):
         st = styles[i]
         dist = dists.get(st, dists[FILL])[0]
+        if stats.seen[i] < MIN_SEEN:
+            out.append(Reading(None, 0.0, 0.0, "outside the photo"))
+            continue
         f = float(cov[i])
         n = float(stats.n[i])
         size_conf = _ramp(n, 8, 40)  # too few pixels to judge
@@ -678,7 +732,7 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(lab[i], palette.colours[k]):
+        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k]):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
             out.append(Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?"))

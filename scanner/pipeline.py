@@ -29,6 +29,7 @@ from artsheets.scanner.refine import Refinement, refine
 from artsheets.scanner.registration import (
     Registration,
     detect_markers,
+    page_inside_photo,
     page_markers,
     register,
     warp_page,
@@ -159,16 +160,19 @@ def scan_image(
         (layout.page.width_mm, layout.page.height_mm),
         photo_px_per_mm=reg.px_per_mm,
     )
+    inside = page_inside_photo(
+        reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
+    )
     used = [m for m in layout.markers if m.id in reg.markers_used]
     spread = blur_mm(cv2.cvtColor(work, cv2.COLOR_BGR2GRAY), used, PX_PER_MM)
     check_blur(spread)
     work, refinement = refine(work, tpl)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
-    light, info = light_field(work, tpl)
+    light, info = light_field(work, tpl, inside)
     check_exposure(info["paper_level"])
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl)
+    stats = measure(work, light, tpl, inside)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
     readings = classify(stats, palette, tpl, symbols)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}

@@ -31,6 +31,7 @@ __all__ = ["ERODE_MM", "RegionMasks", "build_region_masks", "to_px"]
 ERODE_MM = 0.8  # measure this far inside a polygon's outline
 PRINT_CLEAR_MM = 0.5  # and this far from anything printed inside it
 MIN_PIXELS = 20
+SEGMENT_MEASURE_MM = 0.4  # a traced line is measured this far either side of it
 NEAR_PRINT_MM = 0.6  # blur and JPEG halos of printed lines reach about this far
 
 
@@ -68,6 +69,7 @@ class RegionMasks:
     footprint_mask: np.ndarray
     near_print: np.ndarray  # per entry of ``pixels``: within NEAR_PRINT_MM of something printed
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
+    neighbours: tuple[tuple[int, ...], ...]  # per region: polygon regions its band touches
 
     @property
     def ids(self) -> list[str]:
@@ -139,6 +141,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         footprint[y0:y1, x0:x1] |= band
 
     chunks: list[np.ndarray] = []
+    neighbours: list[tuple[int, ...]] = [()] * n
     full_area = np.zeros(n, np.int64)
     anchors = np.zeros((n, 2))
     for i, r in enumerate(regions):
@@ -164,9 +167,24 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
                 band, [_fixed(outlines[i], (x0, y0))], False, 1, round(2 * half), cv2.LINE_8, 4
             )
             full_area[i] = int(band.sum())
-            # The printed line itself is measured too (pencil traced over it tints it), but
-            # only by its colour, not its darkness (see colours.measure).
-            m = (band > 0) & (bands[y0:y1, x0:x1] == 1)
+            # Only near the line: a space beside it may be filled (Arp's captures) right up
+            # to its edge, and the traced stroke lies on the line. The printed line itself is
+            # measured too (pencil traced over it tints it), but only by its colour, not its
+            # darkness (see colours.measure).
+            core_band = np.zeros_like(band)
+            near_half = min(half, SEGMENT_MEASURE_MM * ppm)
+            cv2.polylines(
+                core_band,
+                [_fixed(outlines[i], (x0, y0))],
+                False,
+                1,
+                max(1, round(2 * near_half)),
+                cv2.LINE_8,
+                4,
+            )
+            m = (core_band > 0) & (bands[y0:y1, x0:x1] == 1)
+            touched = np.unique(label[y0:y1, x0:x1][band > 0])
+            neighbours[i] = tuple(int(t) for t in touched if t >= 0)
         ys, xs = np.nonzero(m)
         chunks.append(((ys + y0) * width + (xs + x0)).astype(np.int32))
         anchors[i] = _anchor(outlines[i], xs + x0, ys + y0, r.polygon is None)
@@ -185,6 +203,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         footprint_mask=footprint > 0,
         near_print=near.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
         on_print=core.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
+        neighbours=tuple(neighbours),
     )
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "Registration",
     "detect_markers",
     "marker_corners_mm",
+    "page_inside_photo",
     "page_markers",
     "page_to_pixels",
     "register",
@@ -268,3 +269,28 @@ def warp_page(
     return cv2.warpPerspective(
         src, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
     )
+
+
+def page_inside_photo(
+    page_from_photo: np.ndarray,
+    photo_shape: tuple[int, ...],
+    size_mm: tuple[float, float],
+    px_per_mm: float,
+) -> np.ndarray:
+    """Which pixels of the rectified page (at ``px_per_mm``) the photo shows (bool): a sheet
+    partly out of the frame must not be read as black there. Computed on a 1 mm grid, with
+    a 1 mm margin inside the frame's edge."""
+    w_mm, h_mm = int(np.ceil(size_mm[0])), int(np.ceil(size_mm[1]))
+    xs, ys = np.meshgrid(np.arange(w_mm) + 0.5, np.arange(h_mm) + 0.5)
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
+    back = cv2.perspectiveTransform(pts, np.linalg.inv(page_from_photo)).reshape(h_mm, w_mm, 2)
+    h, w = photo_shape[:2]
+    ok = (
+        (back[..., 0] >= 0)
+        & (back[..., 1] >= 0)
+        & (back[..., 0] <= w - 1)
+        & (back[..., 1] <= h - 1)
+    )
+    ok = cv2.erode(ok.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_REPLICATE)
+    size = (round(size_mm[0] * px_per_mm), round(size_mm[1] * px_per_mm))
+    return cv2.resize(ok, size, interpolation=cv2.INTER_NEAREST) > 0

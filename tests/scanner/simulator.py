@@ -436,22 +436,27 @@ def _camera_quad(page_wh: tuple[float, float], c: Conditions, frame: tuple[int, 
     pos = room / 2 + np.array(c.offset) * room / 2 * 0.9
     quad = proj + pos
     if c.crop_corner is not None:
-        # Push the chosen corner's marker out of the frame (by ~ 1.5 marker widths).
+        # Push the chosen corner out of the frame far enough to cut its marker (22 mm in
+        # from the corner) off, along the one axis needing the smaller move.
         corner = quad[c.crop_corner]
-        centre = np.array([fw, fh]) / 2
-        d = corner - centre
-        push = np.zeros(2)
-        marker_px = 30.0 * scale
-        for i, lim in ((0, fw), (1, fh)):
-            if d[i] > 0:
-                push[i] = max(0.0, corner[i] - lim + marker_px)
-            else:
-                push[i] = min(0.0, corner[i] - marker_px)
-        # Move along the axis needing the smaller push only: one corner leaves, not two.
-        j = int(np.argmin(np.abs(push) + (push == 0) * 1e9))
-        shift = np.zeros(2)
-        shift[j] = push[j]
-        quad = quad - shift
+        margin = 25.0 * PAGE_PX_PER_MM * scale
+        d = corner - np.array([fw, fh]) / 2
+        need = np.array(
+            [
+                (lim - corner[i] + margin) if d[i] > 0 else -(corner[i] + margin)
+                for i, lim in ((0, fw), (1, fh))
+            ]
+        )
+
+        # Prefer the move that leaves the other three corners' markers in the frame.
+        def others_inside(q: np.ndarray) -> bool:
+            inner = q + (q.mean(axis=0) - q) * (margin / np.linalg.norm(q[2] - q[0]) * 1.5)
+            rest = np.delete(inner, c.crop_corner, axis=0)
+            return bool(np.all((rest >= 0) & (rest <= [fw, fh])))
+
+        moves = sorted(range(2), key=lambda i: abs(need[i]))
+        moves.sort(key=lambda i: not others_inside(quad + np.eye(2)[i] * need[i]))
+        quad = quad + np.eye(2)[moves[0]] * need[moves[0]]
     return quad.astype(np.float32)
 
 
@@ -581,9 +586,12 @@ def simulate(
 def sheet_for(game: str, seed: int | None = None) -> Layout:
     """A game's standard sheet, or its field from ``seed`` (1 by default) if it has none."""
     spec = games()[game]
-    if seed is None and spec.standard is None:
-        seed = 1
-    return build_layout(game, seed)
+    if seed is None and spec.standard is not None:
+        try:
+            return build_layout(game)
+        except FileNotFoundError:  # a standard field not frozen yet: use a random one
+            pass
+    return build_layout(game, 1 if seed is None else seed)
 
 
 def easy(size: tuple[int, int] = (2000, 1500), **changes: Any) -> Conditions:
