@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from artsheets.generator.layout import Layout
+from shapely.geometry import Polygon
+
+from artsheets.generator.layout import Layout, Region
 from artsheets.generator.registry import build_layout, games
 
 
@@ -23,3 +25,13 @@ def sample_cases() -> list[tuple[str, int | None]]:
 @functools.cache
 def sample_layout(game: str, seed: int | None, page: str = "a4") -> Layout:
     return build_layout(game, seed, {}, page)
+
+
+def regions_of(layout: Layout, kind: str) -> dict[str, Region]:
+    """The layout's regions of one kind, by id."""
+    return {r.id: r for r in layout.regions if r.kind == kind}
+
+
+def space_polygons(layout: Layout) -> dict[str, Polygon]:
+    """Every space as a shapely polygon (holes included), by id."""
+    return {r.id: Polygon(r.polygon, r.holes or None) for r in layout.regions if r.kind == "space"}

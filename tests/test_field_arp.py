@@ -14,6 +14,7 @@ from artsheets.generator.games import arp
 from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import MARGIN_MM
+from tests.conftest import regions_of as regions
 
 SEEDS = list(range(1, 9))
 
@@ -21,10 +22,6 @@ SEEDS = list(range(1, 9))
 @functools.cache
 def layout(seed: int | None, page: str = "a4", players: int = 4, **opts: int):
     return build_layout("arp", seed, {"players": players, **opts}, page)
-
-
-def regions(lay, kind: str) -> dict:
-    return {r.id: r for r in lay.regions if r.kind == kind}
 
 
 def check_counts(lay, lines: int, spaces: int) -> None:

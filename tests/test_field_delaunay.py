@@ -7,7 +7,6 @@ import functools
 
 import pytest
 import shapely
-from shapely.geometry import Polygon
 
 from artsheets.generator.checkfield import check_layout
 from artsheets.generator.games import delaunay
@@ -17,6 +16,7 @@ from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import MARGIN_MM
 from artsheets.generator.topology import polygon_neighbours
+from tests.conftest import space_polygons as spaces
 
 SEEDS = list(range(1, 6))
 
@@ -24,10 +24,6 @@ SEEDS = list(range(1, 6))
 @functools.cache
 def layout(seed: int | None, page: str = "a4", players: int = 4) -> Layout:
     return build_layout("delaunay", seed, {"players": players}, page)
-
-
-def spaces(lay: Layout) -> dict[str, Polygon]:
-    return {r.id: Polygon(r.polygon) for r in lay.regions if r.kind == "space"}
 
 
 @pytest.mark.parametrize("seed", [None, *SEEDS])

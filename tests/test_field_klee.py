@@ -15,6 +15,7 @@ from artsheets.generator.layout import Layout
 from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import MARGIN_MM
+from tests.conftest import space_polygons as spaces
 
 SEEDS = list(range(1, 21))
 
@@ -22,10 +23,6 @@ SEEDS = list(range(1, 21))
 @functools.cache
 def layout(seed: int | None, page: str = "a4", areas: int = 4) -> Layout:
     return build_layout("klee", seed, {"areas": areas}, page)
-
-
-def spaces(lay: Layout) -> dict[str, Polygon]:
-    return {r.id: Polygon(r.polygon) for r in lay.regions if r.kind == "space"}
 
 
 @pytest.mark.parametrize("seed", SEEDS)

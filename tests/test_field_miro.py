@@ -12,6 +12,7 @@ from artsheets.generator.games import miro
 from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import MARGIN_MM
+from tests.conftest import regions_of as regions
 
 SEEDS = list(range(1, 7))
 
@@ -22,10 +23,6 @@ def layout(seed: int | None, page: str = "a4", spaces: int | None = None, player
     if spaces is not None:
         opts["spaces"] = spaces
     return build_layout("miro", seed, opts, page)
-
-
-def regions(lay, kind: str) -> dict:
-    return {r.id: r for r in lay.regions if r.kind == kind}
 
 
 def counts(lay) -> tuple[int, int, int]:

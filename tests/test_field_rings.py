@@ -15,6 +15,7 @@ from artsheets.generator.layout import Layout
 from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.render_svg import render_svg
 from artsheets.generator.topology import polygon_neighbours
+from tests.conftest import space_polygons as polys
 
 CASES = [
     ({}, range(1, 6)),
@@ -40,10 +41,6 @@ def _layout(opts_items: tuple, seed: int, page: str = "a4") -> Layout:
 
 def layout(opts: dict, seed: int, page: str = "a4") -> Layout:
     return _layout(tuple(sorted(opts.items())), seed, page)
-
-
-def polys(lay: Layout) -> dict[str, Polygon]:
-    return {r.id: Polygon(r.polygon, r.holes or None) for r in lay.regions if r.kind == "space"}
 
 
 @pytest.mark.parametrize(("opts", "seed"), PARAMS)

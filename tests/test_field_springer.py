@@ -24,6 +24,7 @@ from artsheets.generator.games.springer import (
 from artsheets.generator.layout import Layout
 from artsheets.generator.registry import build_layout, get_game
 from artsheets.generator.rng import Rng
+from tests.conftest import space_polygons as polygons
 
 SEEDS = list(range(15))
 DEFAULT = {"players": 2, "threshold": 13, "spaces": 108}
@@ -37,10 +38,6 @@ def geometry(seed: int, spaces: int = 108):
 @functools.cache
 def layout(seed: int | None, page: str = "a4", players: int = 2, threshold: int = 13) -> Layout:
     return build_layout("springer", seed, {"players": players, "threshold": threshold}, page)
-
-
-def polygons(lay: Layout) -> dict[str, Polygon]:
-    return {r.id: Polygon(r.polygon) for r in lay.regions if r.kind == "space"}
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -16,6 +16,7 @@ from artsheets.generator.render_svg import render_svg
 from artsheets.generator.rng import Rng
 from artsheets.generator.templates import load_template
 from artsheets.generator.topology import polygon_neighbours
+from tests.conftest import space_polygons as spaces
 
 SEEDS = list(range(1, 9))
 STANDARD_SIZES = [7, 11, 12, 8, 8, 11, 8, 11, 10, 12]
@@ -24,10 +25,6 @@ STANDARD_SIZES = [7, 11, 12, 8, 8, 11, 8, 11, 10, 12]
 @functools.cache
 def layout(seed: int | None, page: str = "a4", players: int = 4) -> Layout:
     return build_layout("vasarely", seed, {"players": players}, page)
-
-
-def spaces(lay: Layout) -> dict[str, Polygon]:
-    return {r.id: Polygon(r.polygon) for r in lay.regions if r.kind == "space"}
 
 
 @pytest.mark.parametrize("seed", range(20, 32))
