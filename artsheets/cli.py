@@ -237,10 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a game record JSON (game, options, field, moves)")
     p.set_defaults(func=cmd_replay)
 
-    try:  # TODO(integration): the scanner lands with issue 5; then import it unconditionally
-        scan = importlib.import_module("artsheets.scanner.command")
-    except ModuleNotFoundError:
-        return parser
+    scan = importlib.import_module("artsheets.scanner.command")
     p = sub.add_parser("scan", help="score photos of finished sheets")
     scan.add_arguments(p)
     p.set_defaults(func=scan.run)
