@@ -640,22 +640,41 @@ def _reread_hemmed_lines(
     second: list[Reading],
     palette: Palette,
 ) -> list[Reading]:
-    """Lines with a coloured space beside them (Arp's captures): the band along the line may
-    carry the neighbour's fill. A line read in the colour of a coloured neighbour may be
-    that fill (or truly traced in it): it is flagged. A line read in a colour no neighbour
-    has cannot have borrowed it and stands."""
-    del stats, palette
+    """A line read coloured is read again by the tint of its printed core, which a fill
+    beside the line (Arp's captures) hardly reaches. When the two readings disagree, the line
+    is flagged; the core is believed if a coloured space lies beside the line (its fill may
+    leak into the band), the band otherwise. A line read in the colour of a coloured
+    neighbour is flagged too: it may be that fill."""
+    keys = list(palette.colours)
     out = list(second)
     for i, r in enumerate(tpl.masks.regions):
-        if r.kind != "segment" or second[i].color is None or second[i].reason is not None:
+        rd = second[i]
+        if r.kind != "segment" or rd.color is None or len(keys) < 2:
             continue
         beside = {first[j].color for j in tpl.masks.neighbours[i]} - {None}
-        if second[i].color in beside:
+        core = _tint_reading(stats.tint[i], palette, keys, rd.coverage)
+        if core is not None and core.color != rd.color:
+            if beside:
+                out[i] = Reading(
+                    core.color,
+                    round(min(core.confidence, 0.6), 3),
+                    rd.coverage,
+                    f"line beside a coloured space: its core says {core.color}, "
+                    f"its band {rd.color}",
+                )
+            else:
+                out[i] = Reading(
+                    rd.color,
+                    round(min(rd.confidence, 0.6), 3),
+                    rd.coverage,
+                    f"line's band says {rd.color}, its core {core.color}",
+                )
+        elif rd.color in beside and rd.reason is None and (core is None or core.confidence < 0.9):
             out[i] = Reading(
-                second[i].color,
-                min(second[i].confidence, 0.5),
-                second[i].coverage,
-                f"line beside a space coloured {second[i].color}: it may be that fill",
+                rd.color,
+                min(rd.confidence, 0.5),
+                rd.coverage,
+                f"line beside a space coloured {rd.color}: it may be that fill",
             )
     return out
 

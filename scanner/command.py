@@ -16,13 +16,10 @@ import io
 import json
 from pathlib import Path
 
-import cv2
-
 from artsheets.errors import UserError
 from artsheets.output import atomic_write, ensure_writable_dir
 from artsheets.progress import progress
 from artsheets.scanner.errors import ScanError
-from artsheets.scanner.identify import normalise_code
 
 __all__ = ["add_arguments", "run"]
 
@@ -87,6 +84,8 @@ def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> di
     atomic_write(json_path, json.dumps(report_dict(result, photo.name), indent=1) + "\n")
     written = [json_path]
     if not args.no_overlay:
+        import cv2
+
         ok, buf = cv2.imencode(".png", render_overlay(result))
         if not ok:  # pragma: no cover - encoding an in-memory image does not fail
             raise ScanError("unreadable_file", "could not encode the overlay image")
@@ -117,6 +116,8 @@ def _pairs(d: dict[int, int] | None) -> str:
 def run(args: argparse.Namespace) -> int:
     photos = _expand(args.photos)
     if args.sheet:
+        from artsheets.scanner.identify import normalise_code
+
         args.sheet = normalise_code(args.sheet)  # a mistyped code is refused before any work
     if args.players is not None and args.players < 1:
         raise UserError(f"--players must be at least 1, got {args.players}")

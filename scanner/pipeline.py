@@ -36,7 +36,7 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring, score_sheet
 from artsheets.scanner.tallies import read_tallies
-from artsheets.scanner.template import PX_PER_MM, Template, template_for
+from artsheets.scanner.template import PX_PER_MM, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
@@ -125,6 +125,9 @@ def scan_image(
             raise err
     guess = layout_for_code(given).page if given else PAGES["a4"]
     reg = register(corners, page_markers(guess))
+    guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
+    spread = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
+    check_blur(spread)
     t["register"] = time.perf_counter() - t0
 
     bottom_left = page_markers(guess)[3].center
@@ -163,9 +166,6 @@ def scan_image(
     inside = page_inside_photo(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
-    used = [m for m in layout.markers if m.id in reg.markers_used]
-    spread = blur_mm(cv2.cvtColor(work, cv2.COLOR_BGR2GRAY), used, PX_PER_MM)
-    check_blur(spread)
     work, refinement = refine(work, tpl)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
@@ -223,7 +223,3 @@ def scan_file(path: Path, sheet: str | None = None, players: int | None = None) 
     result = scan_image(photo, sheet, players)
     result.timings = {"decode": decode, **result.timings}
     return result
-
-
-def template_of(result: ScanResult) -> Template:
-    return template_for(result.code)

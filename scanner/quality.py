@@ -14,9 +14,16 @@ import numpy as np
 
 from artsheets.generator.layout import Marker
 from artsheets.scanner.errors import ScanError
-from artsheets.scanner.registration import marker_corners_mm
+from artsheets.scanner.registration import marker_corners_mm, warp_page
 
-__all__ = ["MAX_BLUR_MM", "MIN_PAPER_LEVEL", "blur_mm", "check_exposure", "explain_no_markers"]
+__all__ = [
+    "MAX_BLUR_MM",
+    "MIN_PAPER_LEVEL",
+    "blur_mm",
+    "check_blur",
+    "check_exposure",
+    "explain_no_markers",
+]
 
 MAX_BLUR_MM = 0.45  # edge spread (Gaussian sigma) beyond which colours smear across borders
 MIN_PAPER_LEVEL = 0.045  # paper darker than this (linear light, about 60/255 in sRGB)
@@ -48,26 +55,35 @@ def explain_no_markers(gray: np.ndarray, found: int) -> ScanError:
     return ScanError("markers_missing", "")  # replaced by the registration's own message
 
 
-def blur_mm(work_gray: np.ndarray, markers: list[Marker], ppm: float) -> float:
-    """Edge spread (sigma, mm) measured on the rectified markers' black/white edges.
+def blur_mm(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    markers: list[Marker],
+    photo_px_per_mm: float,
+    ppm: float = 5.0,
+) -> float:
+    """Edge spread (sigma, mm) measured on the markers' black/white edges, rectified.
 
     For a step edge blurred by a Gaussian of sigma s, the steepest slope is
-    contrast / (s * sqrt(2 pi)); the sharpest edges of a marker give that slope.
+    contrast / (s * sqrt(2 pi)); the sharpest edges of a marker give that slope. Measured
+    right after registration, before the QR code is read, so that a blurred photo is told
+    as such rather than as an unreadable code.
     """
     spreads = []
     for m in markers:
         c = marker_corners_mm(m)
-        x0, y0 = (c.min(axis=0) - 1.5) * ppm
-        x1, y1 = (c.max(axis=0) + 1.5) * ppm
-        patch = work_gray[max(0, int(y0)) : int(y1), max(0, int(x0)) : int(x1)].astype(np.float32)
-        if patch.size < 100:
-            continue
-        lo, hi = np.percentile(patch, (5, 95))
+        x0, y0 = c.min(axis=0) - 1.5
+        x1, y1 = c.max(axis=0) + 1.5
+        patch = warp_page(
+            photo, page_from_photo, ppm, (x1 - x0, y1 - y0), (x0, y0), photo_px_per_mm
+        )
+        gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        lo, hi = np.percentile(gray, (5, 95))
         contrast = hi - lo
         if contrast < 20:
             continue
-        gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-        gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+        gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+        gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3) / 8.0
         g = float(np.percentile(np.hypot(gx, gy), 99.5))
         if g <= 0:
             continue

@@ -45,6 +45,7 @@ __all__ = [
 
 DETECT_MAX_SIDE = 1600  # markers are first looked for in a copy this size (longest side)
 MAX_REPROJECTION_MM = 2.5  # beyond this the paper is too bent for the line refinement to mend
+OUTLIER_MM = 10.0  # a marker this far from where the other three put it is not the real one
 MIN_PX_PER_MM = 2.2  # below this a 0.6 mm QR module is under 1.5 pixels: too far away
 MARKER_IDS = tuple(range(len(CORNERS)))
 
@@ -200,12 +201,20 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
             "the black corner squares uncovered and in focus",
         )
     best = (found, *_fit(found, corners, by_id))
-    if best[3] > MAX_REPROJECTION_MM / 2 and len(found) == 4:
-        for subset in itertools.combinations(found, 3):
-            cand = (subset, *_fit(subset, corners, by_id))
-            # Dropping a marker must explain most of the error, not just shave it.
-            if cand[3] < best[3] / 3:
-                best = cand
+    if len(found) == 4:
+        # Four markers can be fitted almost whatever they are, so test each against the
+        # other three: a look-alike in the clutter lands millimetres from where three real
+        # markers put it, while curl moves a real one by a millimetre or so.
+        fits = sorted(
+            ((*_fit(sub, corners, by_id), sub) for sub in itertools.combinations(found, 3)),
+            key=lambda t: t[2],
+        )
+        H3, px3, mm3, sub = fits[0]
+        (left,) = set(found) - set(sub)
+        seen = cv2.perspectiveTransform(corners[left].reshape(-1, 1, 2), H3).reshape(4, 2)
+        off = float(np.sqrt(np.mean(np.sum((seen - marker_corners_mm(by_id[left])) ** 2, axis=1))))
+        if mm3 < 0.5 and off > OUTLIER_MM:
+            best = (sub, H3, px3, mm3)
     used, H, err_px, err_mm = best
     if err_mm > MAX_REPROJECTION_MM:
         raise ScanError(
