@@ -49,7 +49,7 @@ __all__ = [
     "to_linear",
 ]
 
-REVIEW_BELOW = 0.7  # regions read with less confidence than this are listed for review
+REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
 MIN_SEEN = 0.9  # a region less visible than this in the photo is not read at all
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
 OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
