@@ -280,7 +280,6 @@ class RegionStats:
     mean: np.ndarray  # (regions, 3), linear BGR of the pencil pixels (1 where none)
     tint: np.ndarray  # (regions, 2), mean CIELAB (a, b) over printed pixels (0 where none)
     seen: np.ndarray  # share of the measured pixels inside the photo
-    core: np.ndarray  # (regions, 3), mean linear BGR over printed pixels (1 where none)
 
     @property
     def coverage(self) -> np.ndarray:
@@ -315,48 +314,34 @@ def measure(
     np.clip(px, 0.0, 1.5, out=px)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
-    delta = ink_delta(_lab(px), l_weight)
+    lab = _lab(px)
+    delta = ink_delta(lab, l_weight)
     ink = delta > INK_DELTA
+    owner = m.owner
+
+    def per_region(weights: np.ndarray | None = None, who: np.ndarray = owner) -> np.ndarray:
+        return np.bincount(who, weights=weights, minlength=n_regions).astype(np.float64)
+
     # Pencil over print is darkened by the ink under it: its colour counts only when a
     # region has no pencil on bare paper at all.
-    off_print = np.bincount(
-        m.owner, weights=(ink & ~m.on_print).astype(np.float64), minlength=n_regions
-    )
-    weight = np.where(ink & (~m.on_print | (off_print[m.owner] == 0)), delta, 0.0)
-    n = np.bincount(m.owner, minlength=n_regions).astype(np.float64)
-    k = np.bincount(m.owner, weights=ink.astype(np.float64), minlength=n_regions)
-    wsum = np.bincount(m.owner, weights=weight, minlength=n_regions)
-    sums = np.stack(
-        [np.bincount(m.owner, weights=px[:, c] * weight, minlength=n_regions) for c in range(3)],
-        axis=1,
-    )
+    off_print = per_region((ink & ~m.on_print).astype(np.float64))
+    weight = np.where(ink & (~m.on_print | (off_print[owner] == 0)), delta, 0.0)
+    n = per_region()
+    k = per_region(ink.astype(np.float64))
+    wsum = per_region(weight)
+    sums = np.stack([per_region(px[:, c] * weight) for c in range(3)], axis=1)
     mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
     # A line traced over: the printed grey itself takes the pencil's hue, even when the
     # pencil is too dull or thin to show beside it.
-    on = m.on_print.astype(np.float64)
-    n_on = np.bincount(m.owner, weights=on, minlength=n_regions)
-    lab = _lab(px)
-    tint = (
-        np.stack(
-            [np.bincount(m.owner, weights=lab[:, c] * on, minlength=n_regions) for c in (1, 2)],
-            axis=1,
-        )
-        / np.maximum(n_on, 1)[:, None]
-    )
+    on = np.flatnonzero(m.on_print)
+    n_on = per_region(None, owner[on])
+    tint = np.stack([per_region(lab[on, c], owner[on]) for c in (1, 2)], axis=1)
+    tint /= np.maximum(n_on, 1)[:, None]
     if inside is None:
         seen = np.ones(n_regions)
     else:
-        ins = inside.reshape(-1)[m.pixels].astype(np.float64)
-        seen = np.bincount(m.owner, weights=ins, minlength=n_regions) / np.maximum(n, 1)
-    core = (
-        np.stack(
-            [np.bincount(m.owner, weights=px[:, c] * on, minlength=n_regions) for c in range(3)],
-            axis=1,
-        )
-        / np.maximum(n_on, 1)[:, None]
-    )
-    core[n_on == 0] = 1.0
-    return RegionStats(n=n, ink=k, mean=mean, tint=tint, seen=seen, core=core)
+        seen = per_region(inside.reshape(-1)[m.pixels].astype(np.float64)) / np.maximum(n, 1)
+    return RegionStats(n=n, ink=k, mean=mean, tint=tint, seen=seen)
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
