@@ -448,10 +448,11 @@ def learn_palette(
         unmatched = [j for j in range(len(coloured)) if dist[j].min() > 12.0]
     else:
         unmatched = list(range(len(coloured)))
-    names = ", ".join(str(k) for k in blank)
+    names = ("keys " if len(blank) > 1 else "key ") + ", ".join(str(k) for k in blank)
     if len(unmatched) < max(2, len(blank)):
         pal.notes.append(
-            f"colour key {names} is blank and no other colour was found on the sheet; "
+            f"colour {names} {'are' if len(blank) > 1 else 'is'} blank and no other colour "
+            "was found on the sheet; "
             "regions of that colour (if any) cannot be told apart"
         )
         return pal
@@ -494,7 +495,8 @@ def learn_palette(
         pal.source[k] = "clustered"
     pal.doubtful.update(guessed)
     note = (
-        f"colour key {names} is blank: learned {'that colour' if kk == 1 else 'those colours'} "
+        f"colour {names} {'are' if kk > 1 else 'is'} blank: learned "
+        f"{'that colour' if kk == 1 else 'those colours'} "
         "from the sheet's coloured regions (clustering)"
     )
     if guessed:
