@@ -182,6 +182,7 @@ def scan_image(
     tallies, tally_checks = read_tallies(layout, colours)
     scoring = score_sheet(layout, colours, tallies, players)
     scoring.checks[:0] = tally_checks
+    _doubt_rule_breakers(by_id, scoring.checks)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -206,6 +207,23 @@ def scan_image(
         notes=notes,
         timings=t,
     )
+
+
+def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> None:
+    """Regions a failed rule check names (two same-coloured neighbours, say) are doubtful:
+    a misread is the likelier cause on a sheet played by the rules, so they go to review."""
+    for check in checks:
+        if check.get("ok", True):
+            continue
+        for rid in check.get("regions", ()):
+            rd = readings.get(rid)
+            if rd is not None and rd.reason is None:
+                readings[rid] = Reading(
+                    rd.color,
+                    min(rd.confidence, 0.5),
+                    rd.coverage,
+                    f"breaks a rule: {check['message']}",
+                )
 
 
 def _clean(text: str) -> str:
