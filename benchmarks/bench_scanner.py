@@ -110,7 +110,7 @@ def _scan_all(truth_file: str, out_file: str) -> None:
             unflagged=sum(1 for w in wrong if w[3] is None),
             flagged=len(result.needs_review),
             score_ok=score_ok,
-            examples=[list(map(str, w)) for w in wrong[:3]],
+            examples=[list(map(str, w)) for w in wrong if w[3] is None][:3],
         )
         rows.append(row)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
