@@ -14,9 +14,13 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from artsheets import __version__
 from artsheets.errors import UserError
+
+if TYPE_CHECKING:
+    from artsheets.generator.registry import SheetOption
 
 __all__ = ["main"]
 
@@ -109,24 +113,25 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not 36 <= args.dpi <= 1200:
         raise UserError(f"--dpi must be from 36 to 1200, got {args.dpi}")
     seeds: list[int | None] = parse_seeds(args.seed) if args.seed is not None else [None]
-    given = {name: getattr(args, name) for name in _option_names()}
+    given = {name: getattr(args, name) for name in _all_options()}
 
     if args.game.lower() == "all" and args.seed is not None:
         specs = [s for s in specs if s.random_fields]  # "all" with seeds: games that have them
     jobs = []
     for spec in specs:
-        own = {k: v for k, v in given.items() if k in {o.name for o in spec.options}}
-        if len(specs) == 1:
-            own = {k: v for k, v in given.items() if v is not None}
+        # One named game must accept every option given (resolve_options names those it does
+        # not); with "all", each game takes the options it knows.
+        known = {o.name for o in spec.options}
+        own = {k: v for k, v in given.items() if len(specs) == 1 or k in known}
         try:
             opts = spec.resolve_options(own)
         except ValueError as e:
             raise UserError(f"{spec.name}: {e}") from None
-        if args.field_version is not None and args.field_version not in spec.versions:
-            known = ", ".join(str(v) for v in sorted(spec.versions)) or "none (standard only)"
-            raise UserError(
-                f"{spec.name} has no field version {args.field_version}; known: {known}"
-            )
+        if args.field_version is not None:
+            try:
+                spec.check_field_version(args.field_version)
+            except ValueError as e:
+                raise UserError(str(e)) from None
         for seed in seeds:
             if seed is None and spec.standard is None:
                 drawn = secrets.randbelow(1_000_000)
@@ -186,14 +191,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _option_names() -> list[str]:
+def _all_options() -> dict[str, SheetOption]:
+    """Every sheet option of every game, by name (the first game to declare it wins)."""
     from artsheets.generator.registry import games
 
-    names: dict[str, str] = {}
+    options: dict[str, SheetOption] = {}
     for spec in games().values():
         for opt in spec.options:
-            names.setdefault(opt.name, opt.help)
-    return list(names)
+            options.setdefault(opt.name, opt)
+    return options
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,12 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="output", help="output folder (default output/)")
     p.add_argument("--field-version", type=int, help="an older field algorithm, to reprint")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file written")
-    seen: dict[str, object] = {}
-    for spec in games().values():
-        for opt in spec.options:
-            if opt.name not in seen:
-                seen[opt.name] = opt
-                p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
+    for opt in _all_options().values():
+        p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("check-field", help="check a written layout: counts and constraints")

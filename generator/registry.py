@@ -100,6 +100,13 @@ class GameSpec:
     def random_fields(self) -> bool:
         return bool(self.versions)
 
+    def check_field_version(self, version: int) -> int:
+        """``version`` if this game can still draw it (old versions stay forever)."""
+        if version not in self.versions:
+            known = ", ".join(str(v) for v in sorted(self.versions)) or "none (standard only)"
+            raise ValueError(f"{self.name} has no field version {version}; known: {known}")
+        return version
+
     def resolve_options(self, given: Mapping[str, int | None]) -> dict[str, int]:
         """Defaults filled in, every value range-checked, unknown names refused."""
         known = {o.name: o for o in self.options}
@@ -161,10 +168,11 @@ def build_layout(
     else:
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed}")
-        version = spec.current_version if field_version is None else field_version
-        if version not in spec.versions:
-            known = ", ".join(str(v) for v in sorted(spec.versions))
-            raise ValueError(f"{spec.name} has no field version {version}; known: {known}")
+        version = (
+            spec.current_version
+            if field_version is None
+            else spec.check_field_version(field_version)
+        )
         builder = spec.versions[version]
     sheet = Sheet(spec.name, PAGES[page], body_rect(PAGES[page]))
     code = _sheet_code(spec, version, seed, page, opts)
