@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from artsheets.scanner.lines import fit_lines
 from artsheets.scanner.template import PX_PER_MM, Template
 
 __all__ = [
@@ -280,6 +281,8 @@ class RegionStats:
     mean: np.ndarray  # (regions, 3), linear BGR of the pencil pixels (1 where none)
     tint: np.ndarray  # (regions, 2), mean CIELAB (a, b) over printed pixels (0 where none)
     seen: np.ndarray  # share of the measured pixels inside the photo
+    line_px: np.ndarray  # entries of the masks' ``pixels`` that belong to segments
+    line_refl: np.ndarray  # (len(line_px), 3) their reflectance (linear BGR relative to paper)
 
     @property
     def coverage(self) -> np.ndarray:
@@ -341,7 +344,10 @@ def measure(
         seen = np.ones(n_regions)
     else:
         seen = per_region(inside.reshape(-1)[m.pixels].astype(np.float64)) / np.maximum(n, 1)
-    return RegionStats(n=n, ink=k, mean=mean, tint=tint, seen=seen)
+    line_px = np.flatnonzero(m.line_mm >= 0)
+    return RegionStats(
+        n=n, ink=k, mean=mean, tint=tint, seen=seen, line_px=line_px, line_refl=px[line_px]
+    )
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
@@ -617,51 +623,60 @@ def classify(
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(stats, refs, tpl, styles, tints)
-    return _reread_hemmed_lines(stats, tpl, first, second, palette)
+    return _reread_lines(stats, tpl, first, second, palette)
 
 
-def _reread_hemmed_lines(
+def _reread_lines(
     stats: RegionStats,
     tpl: Template,
     first: list[Reading],
     second: list[Reading],
     palette: Palette,
 ) -> list[Reading]:
-    """A line read coloured is read again by the tint of its printed core, which a fill
-    beside the line (Arp's captures) hardly reaches. When the two readings disagree, the line
-    is flagged; the core is believed if a coloured space lies beside the line (its fill may
-    leak into the band), the band otherwise. A line read in the colour of a coloured
-    neighbour is flagged too: it may be that fill."""
+    """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
+    which explains each of its pixels as that pencil over the printed line and under the fill
+    of the space the pixel lies in (Arp's captures reach into the line's band). Where the
+    fit's colour is not clearly better than the runner-up, or the line's average colour says
+    otherwise, the line goes to review."""
+    m = tpl.masks
     keys = list(palette.colours)
     out = list(second)
-    for i, r in enumerate(tpl.masks.regions):
+    if len(keys) < 2 or len(stats.line_px) == 0:
+        return out
+    fill_of = np.array([rd.color or 0 for rd in first] + [0], np.int64)
+    host = m.host[stats.line_px]
+    fits = fit_lines(
+        stats.line_refl,
+        m.owner[stats.line_px],
+        m.line_mm[stats.line_px],
+        fill_of[host],  # host -1 (no space) picks the trailing 0
+        palette.colours,
+        len(m.regions),
+    )
+    for i, fit in fits.items():
         rd = second[i]
-        if r.kind != "segment" or rd.color is None or len(keys) < 2:
+        if rd.color is None or rd.reason == "outside the photo":
             continue
-        beside = {first[j].color for j in tpl.masks.neighbours[i]} - {None}
-        core = _tint_reading(stats.tint[i], palette, keys, rd.coverage)
-        if core is not None and core.color != rd.color:
-            if beside:
-                out[i] = Reading(
-                    core.color,
-                    round(min(core.confidence, 0.6), 3),
-                    rd.coverage,
-                    f"line beside a coloured space: its core says {core.color}, "
-                    f"its band {rd.color}",
-                )
-            else:
-                out[i] = Reading(
-                    rd.color,
-                    round(min(rd.confidence, 0.6), 3),
-                    rd.coverage,
-                    f"line's band says {rd.color}, its core {core.color}",
-                )
-        elif rd.color in beside and rd.reason is None and (core is None or core.confidence < 0.9):
+        conf = min(rd.confidence if rd.color == fit.color else 0.6, fit.confidence)
+        reason = rd.reason if rd.color == fit.color else None
+        if reason is None and conf < REVIEW_BELOW:
+            reason = (
+                f"line's pixels say colour {fit.color}, its average colour {rd.color}"
+                if rd.color != fit.color
+                else f"colour between keys {fit.color} and {fit.runner_up}"
+            )
+        out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason)
+    # A move colours a run of pieces along one printed line (Arp): a piece unlike every
+    # coloured piece it meets on its line is more likely misread than a run of one.
+    for i, rd in enumerate(list(out)):
+        met = {out[j].color for j in m.along[i]} - {None}
+        if rd.color is not None and rd.reason is None and met and rd.color not in met:
             out[i] = Reading(
                 rd.color,
-                min(rd.confidence, 0.5),
+                min(rd.confidence, 0.6),
                 rd.coverage,
-                f"line beside a space coloured {rd.color}: it may be that fill",
+                f"colour {rd.color} between pieces of its line coloured "
+                + " and ".join(str(k) for k in sorted(met)),
             )
     return out
 

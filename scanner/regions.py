@@ -31,7 +31,7 @@ __all__ = ["ERODE_MM", "RegionMasks", "build_region_masks", "to_px"]
 ERODE_MM = 0.8  # measure this far inside a polygon's outline
 PRINT_CLEAR_MM = 0.5  # and this far from anything printed inside it
 MIN_PIXELS = 20
-SEGMENT_MEASURE_MM = 0.4  # a traced line is measured this far either side of it
+SEGMENT_MEASURE_MM = 0.6  # a traced line is measured this far either side of it
 NEAR_PRINT_MM = 0.6  # blur and JPEG halos of printed lines reach about this far
 
 
@@ -70,6 +70,9 @@ class RegionMasks:
     near_print: np.ndarray  # per entry of ``pixels``: within NEAR_PRINT_MM of something printed
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
     neighbours: tuple[tuple[int, ...], ...]  # per region: polygon regions its band touches
+    line_mm: np.ndarray  # per entry of ``pixels``: distance from its segment's line (-1: none)
+    host: np.ndarray  # per entry of ``pixels``: the polygon region it lies in (-1: none)
+    along: tuple[tuple[int, ...], ...]  # per segment: pieces of the same printed line at its ends
 
     @property
     def ids(self) -> list[str]:
@@ -141,6 +144,8 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         footprint[y0:y1, x0:x1] |= band
 
     chunks: list[np.ndarray] = []
+    line_mm: list[np.ndarray] = []
+    hosts: list[np.ndarray] = []
     neighbours: list[tuple[int, ...]] = [()] * n
     full_area = np.zeros(n, np.int64)
     anchors = np.zeros((n, 2))
@@ -187,6 +192,12 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
             neighbours[i] = tuple(int(t) for t in touched if t >= 0)
         ys, xs = np.nonzero(m)
         chunks.append(((ys + y0) * width + (xs + x0)).astype(np.int32))
+        if r.polygon is None:
+            line_mm.append(_distance_from(outlines[i], (x0, y0, x1, y1))[ys, xs] / ppm)
+            hosts.append(label[y0:y1, x0:x1][ys, xs])
+        else:
+            line_mm.append(np.full(len(ys), -1.0, np.float32))
+            hosts.append(np.full(len(ys), -1, np.int32))
         anchors[i] = _anchor(outlines[i], xs + x0, ys + y0, r.polygon is None)
     starts = np.zeros(n + 1, np.int64)
     starts[1:] = np.cumsum([len(c) for c in chunks])
@@ -204,7 +215,35 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         near_print=near.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
         on_print=core.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
         neighbours=tuple(neighbours),
+        line_mm=np.concatenate(line_mm).astype(np.float32) if line_mm else np.zeros(0, np.float32),
+        host=np.concatenate(hosts).astype(np.int32) if hosts else np.zeros(0, np.int32),
+        along=_along_line(regions),
     )
+
+
+def _along_line(regions: list[Region]) -> tuple[tuple[int, ...], ...]:
+    """For each segment that is a piece of a named printed line (``line`` in its extras, as
+    Arp's are), the pieces of that line it meets end to end; () for everything else."""
+    ends: dict[tuple[object, tuple[float, float]], list[int]] = {}
+    for i, r in enumerate(regions):
+        line = r.extra.get("line")
+        if r.kind == "segment" and line is not None and r.polyline is not None:
+            for p in (r.polyline[0], r.polyline[-1]):
+                ends.setdefault((line, (float(p[0]), float(p[1]))), []).append(i)
+    along: list[set[int]] = [set() for _ in regions]
+    for pieces in ends.values():
+        for i in pieces:
+            along[i].update(j for j in pieces if j != i)
+    return tuple(tuple(sorted(a)) for a in along)
+
+
+def _distance_from(polyline: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """Each pixel's distance (px) from ``polyline`` in the window ``box`` (x0, y0, x1, y1):
+    a traced line is read differently on its printed core and beside it."""
+    x0, y0, x1, y1 = box
+    drawn = np.full((y1 - y0, x1 - x0), 255, np.uint8)
+    cv2.polylines(drawn, [_fixed(polyline, (x0, y0))], False, 0, 1, cv2.LINE_8, 4)
+    return cv2.distanceTransform(drawn, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
 
 
 def _anchor(outline: np.ndarray, xs: np.ndarray, ys: np.ndarray, is_line: bool) -> np.ndarray:

@@ -1,0 +1,109 @@
+"""Reading a traced line: which pencil drew it, told apart from the fills beside it.
+
+A line is a thin stroke over a thin printed grey line, often between spaces filled in other
+colours (Arp's captures) whose pencil reaches into the line's band. Averaging the band's
+colour mixes all of these; the printed grey's tint alone loses how dark the pencil is (green
+and dark green differ mostly in darkness). So each pixel is explained instead.
+
+Pencil layers multiply reflectance, so in optical density (``-log`` reflectance) they add:
+a pixel beside the line, inside a space filled with colour Y, is ``D_X(a) + D_Y(b) + g``
+where ``D_X(a)`` is the density of colour X laid at pressure ``a`` (the key swatch's curve
+from paper to heavy), ``b`` the fill's pressure and ``g`` a little neutral density (the
+printed line's blurred edge). On the printed core itself the grey's darkness is unknown, so
+only the colour (the density with its neutral part taken out) counts there. For each colour
+X the best ``a, b, g`` are found per pixel; the colour whose sum of (capped) misfits over the
+line is least wins, and the gap to the runner-up, in units of the expected scatter, gives
+the confidence. This is colour deconvolution (as for stained tissue slides) with the stains
+known from the sheet's own key swatches and the neighbours' fills known from their reading.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["LineFit", "fit_lines"]
+
+TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its key swatch
+FILL_AMOUNTS = np.linspace(0.0, 1.5, 9)  # a fill's, beside it
+CORE_MM = 0.3  # within this of the line, the printed grey darkens the pencil
+HALO = 0.12  # the most neutral density a printed line's blur may add beside it
+MISFIT_CAP = 0.09  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
+SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
+PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
+MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
+
+_NEUTRAL_OUT = np.eye(3, dtype=np.float32) - np.float32(1 / 3)
+
+
+def _density(refl: np.ndarray) -> np.ndarray:
+    return -np.log(np.clip(refl, MIN_DENSITY, 1.0))
+
+
+def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
+    """Densities of ``colour`` (linear reflectance of its swatch) laid at each amount."""
+    return _density(1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :]))
+
+
+@dataclass(frozen=True)
+class LineFit:
+    """For one line: its most likely colour, the runner-up, and the evidence between them."""
+
+    color: int
+    runner_up: int | None
+    llr: float  # log-likelihood ratio of colour over runner-up
+
+    @property
+    def confidence(self) -> float:
+        return 1.0 / (1.0 + math.exp(-min(self.llr, 50.0)))
+
+
+def fit_lines(
+    refl: np.ndarray,
+    owner: np.ndarray,
+    line_mm: np.ndarray,
+    host_colour: np.ndarray,
+    colours: dict[int, np.ndarray],
+    n_regions: int,
+) -> dict[int, LineFit]:
+    """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
+    to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
+    line, ``host_colour`` the colour of the fill it lies in (0: none), ``colours`` the keys.
+    """
+    keys = list(colours)
+    if len(keys) == 0 or len(refl) == 0:
+        return {}
+    dens = _density(refl).astype(np.float32)
+    core = line_mm < CORE_MM
+    fills = {k: _curve(c, FILL_AMOUNTS) for k, c in colours.items()}
+    cost = np.empty((len(dens), len(keys)), np.float32)
+    chroma = dens[core] @ _NEUTRAL_OUT
+    for j, k in enumerate(keys):
+        trace = _curve(colours[k], TRACE_AMOUNTS)
+        d = chroma[:, None, :] - (trace @ _NEUTRAL_OUT)[None, :, :]
+        cost[core, j] = (d * d).sum(axis=2).min(axis=1)
+        for y in np.unique(host_colour[~core]):
+            sel = ~core & (host_colour == y)
+            combos = trace if y == 0 else (trace[:, None, :] + fills[int(y)][None]).reshape(-1, 3)
+            r = dens[sel][:, None, :] - combos[None, :, :]
+            r -= np.clip(r.mean(axis=2, keepdims=True), 0.0, HALO)
+            cost[sel, j] = (r * r).sum(axis=2).min(axis=1)
+    np.minimum(cost, MISFIT_CAP, out=cost)
+    totals = np.stack(
+        [np.bincount(owner, weights=cost[:, j], minlength=n_regions) for j in range(len(keys))],
+        axis=1,
+    )
+    counts = np.bincount(owner, minlength=n_regions)
+    out: dict[int, LineFit] = {}
+    for i in np.flatnonzero(counts):
+        order = np.argsort(totals[i])
+        best = keys[order[0]]
+        if len(keys) < 2:
+            out[int(i)] = LineFit(best, None, 50.0)
+            continue
+        gap = float(totals[i, order[1]] - totals[i, order[0]])
+        llr = gap / (2 * SCATTER**2 * PIXELS_PER_SAMPLE)
+        out[int(i)] = LineFit(best, keys[order[1]], llr)
+    return out
