@@ -657,14 +657,23 @@ def _reread_lines(
         rd = second[i]
         if rd.color is None or rd.reason == "outside the photo":
             continue
-        conf = min(rd.confidence if rd.color == fit.color else 0.6, fit.confidence)
-        reason = rd.reason if rd.color == fit.color else None
-        if reason is None and conf < REVIEW_BELOW:
+        # Light or patchy tracing stays doubtful whatever its colour; a faint line read by
+        # its tint alone keeps that reading's doubt.
+        conf_cov = (
+            rd.confidence if rd.coverage < STROKE.on else _coverage_confidence(rd.coverage, STROKE)
+        )
+        conf = min(conf_cov, fit.confidence)
+        reason = None
+        if conf < REVIEW_BELOW:
             reason = (
-                f"line's pixels say colour {fit.color}, its average colour {rd.color}"
-                if rd.color != fit.color
+                rd.reason or f"light or patchy trace ({rd.coverage:.0%} covered)"
+                if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
+        if rd.color != fit.color and reason is None:
+            # Usually a fill beside the line has tinted the band's average, but not always.
+            conf = min(conf, 0.6)
+            reason = f"line's pixels say colour {fit.color}, its average colour {rd.color}"
         out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason)
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one.
@@ -719,7 +728,7 @@ def _classify_once(
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
             out.append(Reading(None, round(conf, 3), f, reason))
             continue
-        conf_cov = 0.5 + 0.5 * _ramp(math.log(f), math.log(mid), math.log(st.on) + 0.4)
+        conf_cov = _coverage_confidence(f, st)
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
@@ -760,6 +769,12 @@ def _classify_once(
             continue
         out.append(Reading(k, round(conf, 3), f, reason))
     return out
+
+
+def _coverage_confidence(f: float, st: Style) -> float:
+    """How surely a region with coverage ``f`` (at least the style's middle) is coloured."""
+    mid = math.sqrt(st.off * st.on)
+    return 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.on) + 0.4)
 
 
 def _grey_unlike(lab: np.ndarray, key: np.ndarray) -> bool:

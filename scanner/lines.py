@@ -54,6 +54,7 @@ class LineFit:
     color: int
     runner_up: int | None
     llr: float  # log-likelihood ratio of colour over runner-up
+    misfit: float = 0.0  # mean squared misfit per pixel of the best colour
 
     @property
     def confidence(self) -> float:
@@ -101,9 +102,12 @@ def fit_lines(
         order = np.argsort(totals[i])
         best = keys[order[0]]
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0)
+            out[int(i)] = LineFit(best, None, 50.0, float(totals[i, order[0]] / counts[i]))
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
-        llr = gap / (2 * SCATTER**2 * PIXELS_PER_SAMPLE)
-        out[int(i)] = LineFit(best, keys[order[1]], llr)
+        misfit = float(totals[i, order[0]] / counts[i])
+        # A line that even its best colour explains poorly (a pencil unlike its swatch, a
+        # smudge) gives weaker evidence: the scatter is widened by the misfit.
+        llr = gap / (2 * (SCATTER**2 + misfit) * PIXELS_PER_SAMPLE)
+        out[int(i)] = LineFit(best, keys[order[1]], llr, misfit)
     return out
