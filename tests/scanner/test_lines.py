@@ -1,0 +1,98 @@
+"""Reading traced lines: the pixel unmixing (scanner/lines.py) and the along-line pieces."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from artsheets.scanner.lines import fit_lines
+from artsheets.scanner.template import template_for
+
+from .simulator import sheet_for
+
+# Swatch reflectances (linear BGR relative to paper), as the key swatches give them.
+RED = np.array([0.10, 0.08, 0.60])
+BLUE = np.array([0.65, 0.20, 0.05])
+GREEN = np.array([0.06, 0.30, 0.03])
+DARK_GREEN = np.array([0.04, 0.13, 0.03])
+
+
+def _layer(colour: np.ndarray, amount: float) -> np.ndarray:
+    return 1.0 - amount * (1.0 - colour)
+
+
+def _line(trace: np.ndarray, fills: tuple[np.ndarray | None, np.ndarray | None], seed: int = 0):
+    """Pixels of one traced line: its printed core (grey ink under the pencil) and a strip
+    on each side, each side inside a space that may be filled; pressure and noise vary."""
+    rng = np.random.default_rng(seed)
+    refl, dist, host = [], [], []
+    for _ in range(60):  # the printed core
+        grey = rng.uniform(0.35, 0.6)
+        refl.append(grey * _layer(trace, rng.uniform(0.5, 1.0)))
+        dist.append(0.1)
+        host.append(0)
+    for side, fill in enumerate(fills, start=1):
+        for _ in range(80):
+            px = _layer(trace, rng.uniform(0.4, 1.0))
+            if fill is not None:
+                px = px * _layer(fill, rng.uniform(0.5, 1.0))
+            refl.append(px)
+            dist.append(0.5)
+            host.append(side if fill is not None else 0)
+    refl = np.clip(np.array(refl) + rng.normal(0, 0.01, (len(refl), 3)), 0, 1.2)
+    return refl, np.array(dist, np.float32), np.array(host)
+
+
+@pytest.mark.parametrize(
+    ("trace", "fills", "want"),
+    [
+        ("red", (None, None), 1),
+        ("red", ("blue", "blue"), 1),  # a trace between two spaces filled in another colour
+        ("blue", ("red", None), 2),
+        ("green", (None, "dark_green"), 3),  # look-alikes told apart by darkness beside it
+        ("dark_green", ("green", None), 4),
+    ],
+)
+def test_a_traced_line_is_read_through_the_fills_beside_it(
+    trace: str, fills: tuple[str | None, str | None], want: int
+) -> None:
+    colours = {1: RED, 2: BLUE, 3: GREEN, 4: DARK_GREEN}
+    by_name = {"red": 1, "blue": 2, "green": 3, "dark_green": 4}
+    refl, dist, side = _line(
+        colours[by_name[trace]], tuple(colours[by_name[f]] if f else None for f in fills)
+    )
+    fill_colour = np.array([0] + [by_name[f] if f else 0 for f in fills])[side]
+    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, fill_colour, colours, 1)[0]
+    assert fit.color == want
+    assert fit.confidence > 0.99
+
+
+def test_a_line_that_could_be_either_of_two_colours_is_not_sure() -> None:
+    """Half the pixels red, half blue: neither colour explains the line."""
+    colours = {1: RED, 2: BLUE}
+    red, dist, _ = _line(RED, (None, None), seed=1)
+    blue, _, _ = _line(BLUE, (None, None), seed=2)
+    refl = np.concatenate([red[: len(red) // 2], blue[len(blue) // 2 :]])
+    none = np.zeros(len(refl), np.int64)
+    fit = fit_lines(refl, none, dist, none, colours, 1)[0]
+    assert fit.confidence < 0.8
+
+
+def test_pieces_of_a_printed_line_know_their_neighbours_along_it() -> None:
+    masks = template_for(sheet_for("arp").sheet_code).masks
+    index = {r.id: i for i, r in enumerate(masks.regions)}
+    line_of = {i: r.extra.get("line") for i, r in enumerate(masks.regions)}
+    segments = [i for i, r in enumerate(masks.regions) if r.kind == "segment"]
+    assert segments
+    ends = 0
+    for i in segments:
+        along = masks.along[i]
+        assert 1 <= len(along) <= 2  # a piece has a neighbour at one end at least
+        assert all(line_of[j] == line_of[i] for j in along)
+        ends += len(along) == 1
+    # Every printed line has two end pieces (and none is a single piece on a 25-line field).
+    assert ends == 2 * len({line_of[i] for i in segments})
+    # Spaces and Miro's curve (no named lines) have none.
+    assert masks.along[index["space-1"]] == ()
+    miro = template_for(sheet_for("miro").sheet_code).masks
+    assert all(a == () for a in miro.along)
