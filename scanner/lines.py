@@ -35,16 +35,29 @@ SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, gra
 PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
 MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
-_NEUTRAL_OUT = np.eye(3, dtype=np.float32) - np.float32(1 / 3)
+_NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
 
 
 def _density(refl: np.ndarray) -> np.ndarray:
-    return -np.log(np.clip(refl, MIN_DENSITY, 1.0))
+    return -np.log(np.clip(refl, MIN_DENSITY, 1.0)).astype(np.float32)
 
 
 def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
     """Densities of ``colour`` (linear reflectance of its swatch) laid at each amount."""
     return _density(1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :]))
+
+
+def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
+    """For each pixel density (n, 3), the least squared distance to any of ``combos`` (m, 3)
+    plus a neutral density between 0 and ``halo``. Expanded into dot products so that the
+    (n, m) work is one matrix product, not an (n, m, 3) array."""
+    cross = dens @ combos.T  # (n, m)
+    sq = (dens * dens).sum(axis=1)[:, None] - 2.0 * cross + (combos * combos).sum(axis=1)[None, :]
+    if halo > 0:
+        mean = dens.mean(axis=1)[:, None] - combos.mean(axis=1)[None, :]
+        g = np.clip(mean, 0.0, halo)
+        sq -= 3.0 * g * (2.0 * mean - g)  # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2
+    return np.maximum(sq.min(axis=1), 0.0)
 
 
 @dataclass(frozen=True)
@@ -76,21 +89,20 @@ def fit_lines(
     keys = list(colours)
     if len(keys) == 0 or len(refl) == 0:
         return {}
-    dens = _density(refl).astype(np.float32)
+    dens = _density(refl)
     core = line_mm < CORE_MM
     fills = {k: _curve(c, FILL_AMOUNTS) for k, c in colours.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     chroma = dens[core] @ _NEUTRAL_OUT
+    beside = [
+        (y, np.flatnonzero(~core & (host_colour == y))) for y in np.unique(host_colour[~core])
+    ]
     for j, k in enumerate(keys):
         trace = _curve(colours[k], TRACE_AMOUNTS)
-        d = chroma[:, None, :] - (trace @ _NEUTRAL_OUT)[None, :, :]
-        cost[core, j] = (d * d).sum(axis=2).min(axis=1)
-        for y in np.unique(host_colour[~core]):
-            sel = ~core & (host_colour == y)
+        cost[core, j] = _least_misfit(chroma, trace @ _NEUTRAL_OUT, 0.0)
+        for y, sel in beside:
             combos = trace if y == 0 else (trace[:, None, :] + fills[int(y)][None]).reshape(-1, 3)
-            r = dens[sel][:, None, :] - combos[None, :, :]
-            r -= np.clip(r.mean(axis=2, keepdims=True), 0.0, HALO)
-            cost[sel, j] = (r * r).sum(axis=2).min(axis=1)
+            cost[sel, j] = _least_misfit(dens[sel], combos, HALO)
     np.minimum(cost, MISFIT_CAP, out=cost)
     totals = np.stack(
         [np.bincount(owner, weights=cost[:, j], minlength=n_regions) for j in range(len(keys))],
