@@ -670,10 +670,9 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
-        if rd.color != fit.color and reason is None:
-            # Usually a fill beside the line has tinted the band's average, but not always.
+        if fit.dissent > 0 and reason is None:
             conf = min(conf, 0.6)
-            reason = f"line's pixels say colour {fit.color}, its average colour {rd.color}"
+            reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
         out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason)
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one.

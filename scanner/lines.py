@@ -68,6 +68,9 @@ class LineFit:
     runner_up: int | None
     llr: float  # log-likelihood ratio of colour over runner-up
     misfit: float = 0.0  # mean squared misfit per pixel of the best colour
+    core: int | None = None  # the best colour on the printed core alone (None: no pixels)
+    beside: int | None = None  # and beside it alone
+    dissent: float = 0.0  # log-likelihood ratio by which a view prefers its colour to ``color``
 
     @property
     def confidence(self) -> float:
@@ -104,22 +107,47 @@ def fit_lines(
             combos = trace if y == 0 else (trace[:, None, :] + fills[int(y)][None]).reshape(-1, 3)
             cost[sel, j] = _least_misfit(dens[sel], combos, HALO)
     np.minimum(cost, MISFIT_CAP, out=cost)
-    totals = np.stack(
-        [np.bincount(owner, weights=cost[:, j], minlength=n_regions) for j in range(len(keys))],
-        axis=1,
-    )
+
+    def per_line(w: np.ndarray | None = None) -> np.ndarray:
+        """(regions, colours) sums of the pixels' misfits (over pixels where ``w``)."""
+        return np.stack(
+            [
+                np.bincount(
+                    owner, weights=cost[:, j] if w is None else cost[:, j] * w, minlength=n_regions
+                )
+                for j in range(len(keys))
+            ],
+            axis=1,
+        )
+
+    totals, on_core = per_line(), per_line(core)
     counts = np.bincount(owner, minlength=n_regions)
+    n_core = np.bincount(owner, weights=core, minlength=n_regions)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts):
         order = np.argsort(totals[i])
         best = keys[order[0]]
-        if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, float(totals[i, order[0]] / counts[i]))
-            continue
-        gap = float(totals[i, order[1]] - totals[i, order[0]])
         misfit = float(totals[i, order[0]] / counts[i])
         # A line that even its best colour explains poorly (a pencil unlike its swatch, a
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
-        llr = gap / (2 * (SCATTER**2 + misfit) * PIXELS_PER_SAMPLE)
-        out[int(i)] = LineFit(best, keys[order[1]], llr, misfit)
+        # The printed core and the strips beside it, read on their own: a fill mistaken for
+        # the trace, or a trace hidden under fills, shows in one of them only.
+        scale = 2 * (SCATTER**2 + misfit) * PIXELS_PER_SAMPLE
+        views: list[int | None] = []
+        dissent = 0.0
+        for view, n_view in (
+            (on_core[i], n_core[i]),
+            (totals[i] - on_core[i], counts[i] - n_core[i]),
+        ):
+            if n_view == 0:
+                views.append(None)
+                continue
+            j = int(np.argmin(view))
+            views.append(keys[j])
+            dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
+        if len(keys) < 2:
+            out[int(i)] = LineFit(best, None, 50.0, misfit, *views, dissent)
+            continue
+        gap = float(totals[i, order[1]] - totals[i, order[0]])
+        out[int(i)] = LineFit(best, keys[order[1]], gap / scale, misfit, *views, dissent)
     return out
