@@ -38,6 +38,7 @@ from artsheets.scanner.lines import fit_lines
 from artsheets.scanner.template import PX_PER_MM, Template
 
 __all__ = [
+    "DISSENT_ABOVE",
     "REVIEW_BELOW",
     "Palette",
     "Reading",
@@ -51,6 +52,7 @@ __all__ = [
 ]
 
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
+DISSENT_ABOVE = 1.0  # a line whose core or sides alone favour another colour by odds over e
 MIN_SEEN = 0.9  # a region less visible than this in the photo is not read at all
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
 OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
@@ -670,7 +672,7 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
-        if fit.dissent > 0 and reason is None:
+        if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
         out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason)

@@ -30,7 +30,7 @@ TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its 
 FILL_AMOUNTS = np.linspace(0.0, 1.5, 9)  # a fill's, beside it
 CORE_MM = 0.3  # within this of the line, the printed grey darkens the pencil
 HALO = 0.12  # the most neutral density a printed line's blur may add beside it
-MISFIT_CAP = 0.09  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
+MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
 SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
 PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
 MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
@@ -107,6 +107,12 @@ def fit_lines(
             combos = trace if y == 0 else (trace[:, None, :] + fills[int(y)][None]).reshape(-1, 3)
             cost[sel, j] = _least_misfit(dens[sel], combos, HALO)
     np.minimum(cost, MISFIT_CAP, out=cost)
+    # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
+    # on the printed grey is a few camera levels above black): misfits are weighted by the
+    # inverse variance, reflectance squared.
+    weight = np.clip(refl.mean(axis=1), 0.05, 1.0).astype(np.float32) ** 2
+    weight /= max(float(weight.mean()), 1e-6)  # as many pixels' worth of evidence in all
+    cost *= weight[:, None]
 
     def per_line(w: np.ndarray | None = None) -> np.ndarray:
         """(regions, colours) sums of the pixels' misfits (over pixels where ``w``)."""
@@ -121,10 +127,10 @@ def fit_lines(
         )
 
     totals, on_core = per_line(), per_line(core)
-    counts = np.bincount(owner, minlength=n_regions)
-    n_core = np.bincount(owner, weights=core, minlength=n_regions)
+    counts = np.bincount(owner, weights=weight, minlength=n_regions)
+    n_core = np.bincount(owner, weights=weight * core, minlength=n_regions)
     out: dict[int, LineFit] = {}
-    for i in np.flatnonzero(counts):
+    for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
         best = keys[order[0]]
         misfit = float(totals[i, order[0]] / counts[i])
@@ -139,7 +145,7 @@ def fit_lines(
             (on_core[i], n_core[i]),
             (totals[i] - on_core[i], counts[i] - n_core[i]),
         ):
-            if n_view == 0:
+            if n_view <= 1e-6:
                 views.append(None)
                 continue
             j = int(np.argmin(view))
