@@ -121,6 +121,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 photos per game, not 24")
     parser.add_argument("--per-game", type=int, help="photos per game")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="simulate from this seed on (a fresh set)"
+    )
     parser.add_argument("--keep", metavar="DIR", help="keep the photos and results in DIR")
     parser.add_argument(
         "--reuse", action="store_true", help="with --keep: scan the photos already there"
@@ -139,7 +142,8 @@ def main() -> int:
     folder.mkdir(parents=True, exist_ok=True)
     truth_file = folder / "truth.pkl"
     if not (args.reuse and truth_file.exists()):
-        jobs = [(g, i, str(folder)) for g in names for i in range(per_game)]
+        first = args.first_seed
+        jobs = [(g, i, str(folder)) for g in names for i in range(first, first + per_game)]
         print(f"simulating {len(jobs)} photos of {SIZE[0]}x{SIZE[1]} ({len(names)} games)...")
         t0 = time.perf_counter()
         with mp.get_context("spawn").Pool(2) as pool:
