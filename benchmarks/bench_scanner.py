@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +47,8 @@ def _make(job: tuple[str, int, str]) -> dict:
     game, seed, folder = job
     import numpy as np
 
-    rng = np.random.default_rng(10_000 + seed)
+    # Conditions differ from game to game too: every photo of the run is taken differently.
+    rng = np.random.default_rng([10_000 + seed, zlib.crc32(game.encode())])
     conditions = Conditions.random(rng, SIZE)
     photo = simulate(sheet_for(game), seed, conditions=conditions)
     path = Path(folder) / f"{game}_{seed:04d}.jpg"
