@@ -77,6 +77,32 @@ def _srgb_to_linear(v: np.ndarray) -> np.ndarray:
     return np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4).astype(np.float32)
 
 
+def _channel_max(img: np.ndarray) -> np.ndarray:
+    """Largest of the three channels (the same as ``img.max(axis=2)``, which numpy does
+    slowly over so short an axis)."""
+    return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
+
+
+def _channel_min(img: np.ndarray) -> np.ndarray:
+    """Smallest of the three channels (``img.min(axis=2)``, faster)."""
+    return np.minimum(np.minimum(img[..., 0], img[..., 1]), img[..., 2])
+
+
+def _channel_mean(img: np.ndarray) -> np.ndarray:
+    """Mean of the three channels, keeping the axis (``img.mean(axis=2, keepdims=True)``, the
+    same sum in the same order, faster)."""
+    return ((img[..., 0] + img[..., 1] + img[..., 2]) / 3)[..., None]
+
+
+def _three(plane: np.ndarray) -> np.ndarray:
+    """A plane (numbers or a bool mask) repeated into three channels: numpy's broadcasting of
+    ``plane[..., None]`` against an image of three channels runs three elements at a time,
+    slowly."""
+    if plane.dtype == bool:
+        return cv2.merge([plane.view(np.uint8)] * 3).view(bool)
+    return cv2.merge([plane] * 3)
+
+
 def light_field(
     work: np.ndarray, tpl: Template, inside: np.ndarray | None = None
 ) -> tuple[np.ndarray, dict[str, float]]:
@@ -92,15 +118,20 @@ def light_field(
     # Block averages over the pixels clear of print only (lines would darken the estimate;
     # inside a grid of small boxes there is still paper between the lines). Averaged in
     # sRGB, then made linear: the blocks that matter are uniform paper, where that is exact.
-    clear = tpl.clear if inside is None else tpl.clear & inside.astype(np.uint8)
-    share = reduce(clear.astype(np.float32))
+    # With the whole page in the photo (the usual case) the shares are the template's own.
+    if inside is None or inside.all():
+        clear, share = tpl.clear, tpl.clear_share
+    else:
+        clear = tpl.clear & inside.astype(np.uint8)
+        share = reduce(clear.astype(np.float32))
     inv = 1.0 / np.maximum(share, 1e-3)
     masked = cv2.bitwise_and(work, work, mask=clear)
-    small = _srgb_to_linear(reduce(masked).astype(np.float32) * inv[..., None])
-    gc = cv2.cvtColor(masked, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    small = _srgb_to_linear(reduce(masked).astype(np.float32) * _three(inv))
+    # The grey of the masked image is the masked grey; and squared, as it is 0 off the mask.
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    gc = cv2.bitwise_and(gray, gray, mask=clear).astype(np.float32)
     m1 = reduce(gc) * inv
-    m2 = reduce(cv2.multiply(gc, gray)) * inv
+    m2 = reduce(gc * gc) * inv
     # Texture: pencil grain is rough, paper smooth (even when both are grey). Relative
     # spread in sRGB, times 2.2 to speak of linear light.
     rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
@@ -110,8 +141,8 @@ def light_field(
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
     balanced = small / gain
-    mx = balanced.max(axis=2)
-    sat = (mx - balanced.min(axis=2)) / np.maximum(mx, 1e-3)
+    mx = _channel_max(balanced)
+    sat = (mx - _channel_min(balanced)) / np.maximum(mx, 1e-3)
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
     # Paper-like: no colour, no grain, not much darker than round it.
     near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
@@ -128,9 +159,9 @@ def light_field(
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
-    est = est.mean(axis=2, keepdims=True) * _paper_tint(small, paper, gain)
+    est = _channel_mean(est) * _paper_tint(small, paper, gain)
     info = {
-        "paper_level": float(np.median(np.max(ref, axis=1))) if len(ref) else 0.0,
+        "paper_level": float(np.median(_channel_max(ref))) if len(ref) else 0.0,
         "paper_fraction": float(cand.mean()),
     }
     return est, info
@@ -141,11 +172,12 @@ def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.nd
     (61 mm windows; the global white balance where there is no sure paper near)."""
     weight = paper.astype(np.float32)
     den = cv2.boxFilter(weight, -1, (61, 61), borderType=cv2.BORDER_REFLECT)
-    tint = small / np.maximum(small.mean(axis=2, keepdims=True), 1e-3)
-    num = cv2.boxFilter(tint * weight[..., None], -1, (61, 61), borderType=cv2.BORDER_REFLECT)
+    tint = small / np.maximum(_channel_mean(small), 1e-3)
+    num = cv2.boxFilter(tint * _three(weight), -1, (61, 61), borderType=cv2.BORDER_REFLECT)
     base = (gain / max(float(gain.mean()), 1e-3)).astype(np.float32)
-    out = np.where((den > 0.02)[..., None], num / np.maximum(den, 1e-6)[..., None], base)
-    return out.astype(np.float32)
+    out = num / _three(np.maximum(den, 1e-6))
+    np.copyto(out, base, where=_three(den <= 0.02))
+    return out
 
 
 def reflectance(work: np.ndarray, light: np.ndarray) -> np.ndarray:
@@ -174,8 +206,7 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
         q, enough = _block_quantile(small, cand, b)
         full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
         full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
-        take = full_ok & ~done
-        out[take] = full_q[take]
+        np.copyto(out, full_q, where=_three(full_ok & ~done))
         done |= full_ok
         if done.all():
             break
@@ -198,12 +229,16 @@ def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: 
     h, w = cand.shape
     yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
     xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
-    ok = cand[yy, xx] > 0.5
+    flat = yy * w + xx  # (m, k) flat indices of the samples
+    valid = (cand > 0.5).ravel()
+    ok = valid[flat]
     count = ok.sum(axis=1)
     enough = count >= ok.shape[1] // 3
     if not enough.any():
         return
-    vals = np.where(ok[..., None], small[yy, xx], -np.inf)[enough]  # (m, k, 3)
+    # Blocks that are not paper-like are -inf: they sort first, below any value.
+    values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
+    vals = values[flat[enough]]  # (m, k, 3)
     vals.sort(axis=1)
     c = count[enough]
     k = vals.shape[1] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
@@ -216,30 +251,29 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
     h, w = cand.shape
     bh, bw = max(1, h // b), max(1, w // b)
     weight = cv2.resize(cand[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA)
-    blocks = (
-        cv2.resize(
-            (small * cand[..., None])[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
-        )
-        / np.maximum(weight, 1e-6)[..., None]
-    )
+    blocks = cv2.resize(
+        (small * _three(cand))[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
+    ) / _three(np.maximum(weight, 1e-6))
     r = QUANTILE_WINDOW // 2
-    values = np.where((weight > 0.5)[..., None], blocks, np.nan)
-    padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
-    windows = np.lib.stride_tricks.sliding_window_view(
-        padded, (QUANTILE_WINDOW, QUANTILE_WINDOW), axis=(0, 1)
-    ).reshape(bh, bw, 3, -1)
-    count = np.sum(~np.isnan(windows[:, :, 0, :]), axis=2)
+    win = (QUANTILE_WINDOW, QUANTILE_WINDOW)
+    valid = weight > 0.5
+    # Valid blocks per window, counted by a box filter (zeros beyond the edge).
+    count = np.rint(
+        cv2.boxFilter(
+            valid.astype(np.float32), -1, win, normalize=False, borderType=cv2.BORDER_CONSTANT
+        )
+    ).astype(int)
     enough = count >= QUANTILE_WINDOW**2 // 4
     q = np.zeros((bh, bw, 3), np.float32)
     if enough.any():
-        # The quantile of the valid values: missing ones sort first as -inf (no nanpercentile,
-        # which loops in Python).
-        sel = np.sort(np.nan_to_num(windows[enough], nan=-np.inf), axis=2)
-        k = (
-            sel.shape[2]
-            - count[enough]
-            + np.floor(PAPER_QUANTILE / 100 * (count[enough] - 1) + 0.5).astype(int)
-        )
+        # The quantile of the valid values: missing ones are -inf and sort first (no
+        # nanpercentile, which loops in Python); only windows with enough are gathered.
+        values = np.where(_three(valid), blocks, -np.inf)
+        padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=-np.inf)
+        windows = np.lib.stride_tricks.sliding_window_view(padded, win, axis=(0, 1))
+        sel = np.sort(windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2), axis=2)
+        c = count[enough]
+        k = sel.shape[2] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
         q[enough] = np.take_along_axis(sel, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
     # Blocks cut off at the far edges take their neighbours' values.
     q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
@@ -256,13 +290,12 @@ def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
     """Mean paper colour round each pixel, from the finest window with enough paper in it."""
     est = np.zeros_like(small)
     done = np.zeros(cand.shape, bool)
+    weighted = small * _three(cand)
     for size in (5, 11, 25, 61, 151):
         den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
-        num = cv2.boxFilter(
-            small * cand[..., None], -1, (size, size), borderType=cv2.BORDER_REFLECT
-        )
+        num = cv2.boxFilter(weighted, -1, (size, size), borderType=cv2.BORDER_REFLECT)
         enough = (den > 0.1) & ~done
-        est[enough] = num[enough] / den[enough][:, None]
+        np.divide(num, _three(den), out=est, where=_three(enough))
         done |= enough
         if done.all():
             break

@@ -9,6 +9,8 @@ read: sheet code, registration, scores, result and how many regions need review.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -22,6 +24,11 @@ REVIEW = (255, 0, 255)  # magenta, BGR
 UNCOLOURED = (150, 150, 150)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 SCALE = 2  # the overlay is drawn at twice the working resolution, for legible labels
+# The photo faded a little (a quarter of the way to white) so the outlines stand out: as a
+# lookup table, made by the very blend it stands for.
+_FADE = cv2.addWeighted(
+    np.arange(256, dtype=np.uint8), 0.75, np.full(256, 255, np.uint8), 0.25, 0
+).reshape(256)
 
 
 def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
@@ -32,29 +39,44 @@ def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, i
     cv2.putText(img, text, org, FONT, 0.45, colour, 1, cv2.LINE_AA)
 
 
-def render_overlay(result: ScanResult) -> np.ndarray:
-    """The overlay image (BGR)."""
-    tpl = template_for(result.code)
-    masks = tpl.masks
-    base = cv2.resize(result.image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_LINEAR)
-    # Fade the photo a little so the outlines stand out.
-    img = cv2.addWeighted(base, 0.75, np.full_like(base, 255), 0.25, 0)
-    palette = {k: result.palette.srgb(k) for k in result.palette.colours}
-    labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
-    for i, region in enumerate(masks.regions):
-        rd = result.readings[region.id]
-        pts = np.round((masks.outlines[i] + 0.5) * SCALE - 0.5).astype(np.int32)
+@functools.lru_cache(maxsize=16)
+def _outlines(code: str) -> tuple[tuple[str, np.ndarray, bool, tuple[int, int]], ...]:
+    """Each region's id, outline at the overlay's scale (integer points), whether it is
+    closed, and where its label goes: the same for every photo of a sheet, so cached."""
+    masks = template_for(code).masks
+    out = []
+    for region, outline, anchor in zip(masks.regions, masks.outlines, masks.anchors, strict=True):
+        pts = np.round((outline + 0.5) * SCALE - 0.5).astype(np.int32)
         if len(pts) < 2:
             continue
         closed = region.polyline is None or region.polygon is not None
+        at = (round((anchor[0] + 0.5) * SCALE), round((anchor[1] + 0.5) * SCALE))
+        out.append((region.id, pts, closed, at))
+    return tuple(out)
+
+
+def render_overlay(result: ScanResult) -> np.ndarray:
+    """The overlay image (BGR)."""
+    h, w = result.image.shape[:2]
+    band = _banner(result, w * SCALE)
+    # The picture is faded at the working resolution (a quarter of the pixels), then enlarged
+    # straight into its place below the band: at 2100 x 3000 pixels, each pass over the
+    # enlarged image, and each copy of it, costs more than all the drawing.
+    out = np.empty((len(band) + h * SCALE, w * SCALE, 3), np.uint8)
+    out[: len(band)] = band
+    img = out[len(band) :]
+    faded = cv2.LUT(result.image, _FADE)
+    cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_LINEAR)
+    palette = {k: result.palette.srgb(k) for k in result.palette.colours}
+    labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
+    for rid, pts, closed, at in _outlines(result.code):
+        rd = result.readings[rid]
         colour = palette.get(rd.color, UNCOLOURED) if rd.color is not None else UNCOLOURED
         if rd.color is not None:
             cv2.polylines(img, [pts], closed, (40, 40, 40), 5, cv2.LINE_AA)
             cv2.polylines(img, [pts], closed, colour, 3, cv2.LINE_AA)
         else:
             cv2.polylines(img, [pts], closed, colour, 1, cv2.LINE_AA)
-        anchor = masks.anchors[i]
-        at = (round((anchor[0] + 0.5) * SCALE), round((anchor[1] + 0.5) * SCALE))
         if rd.reason is not None:
             cv2.polylines(img, [pts], closed, REVIEW, 2, cv2.LINE_AA)
             labels.append((f"?{round(rd.confidence * 100)}", at, REVIEW))
@@ -62,7 +84,7 @@ def render_overlay(result: ScanResult) -> np.ndarray:
             labels.append((f"{round(rd.confidence * 100)}", at, (60, 60, 60)))
     for text, at, colour in labels:
         _label(img, text, at, colour)
-    return np.vstack([_banner(result, img.shape[1]), img])
+    return out
 
 
 def _banner(result: ScanResult, width: int) -> np.ndarray:

@@ -42,6 +42,7 @@ __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"
 
 # Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
 SYMBOL_GAMES = frozenset({"synch"})
+PALETTE_SEED = 1  # OpenCV's random seed for learning blank keys: a photo always reads the same
 
 
 @dataclass
@@ -173,6 +174,10 @@ def scan_image(
     check_exposure(info["paper_level"])
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(work, light, tpl, inside)
+    # A blank key's colour is learned by k-means, seeded from OpenCV's global random state,
+    # which every earlier k-means in the process (the QR detector runs some) has moved on:
+    # without a fixed seed the same photo could read differently after other photos.
+    cv2.setRNGSeed(PALETTE_SEED)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
     readings = classify(stats, palette, tpl, symbols)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}

@@ -54,7 +54,7 @@ def _strokes(gray: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, k).astype(np.float32)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=32)  # two passes for each of the templates cached
 def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """The template's strokes at a pass's resolution, and the tiles worth matching there
     (those with enough printed structure): (x, y, column, row)."""
@@ -96,7 +96,7 @@ def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
             bright, (round(w * p.scale), round(h * p.scale)), interpolation=cv2.INTER_AREA
         )
         if moved:
-            small = _shift(small, field, p.scale)
+            small = _moved(small, field, p.scale)
         found = _pass(small, tpl.layout.sheet_code, index, (fw, fh))
         if found is None:
             continue
@@ -105,27 +105,30 @@ def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
         moved = True
     if not moved:
         return work, Refinement(0.0, 0.0, used, total)
-    full = cv2.resize(field, (w, h), interpolation=cv2.INTER_LINEAR)
-    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-    out = cv2.remap(
-        work,
-        gx + full[..., 0],
-        gy + full[..., 1],
-        cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    out = _moved(work, field, 1.0)
     mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
     return out, Refinement(float(mag.max()), float(np.median(mag)), used, total)
 
 
-def _shift(small: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
-    """``small`` (an image at ``scale`` of the working resolution) moved by ``field``."""
-    sh, sw = small.shape[:2]
-    d = cv2.resize(field, (sw, sh), interpolation=cv2.INTER_LINEAR) * scale
-    gx, gy = np.meshgrid(np.arange(sw, dtype=np.float32), np.arange(sh, dtype=np.float32))
-    return cv2.remap(
-        small, gx + d[..., 0], gy + d[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
+def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
+    """``img`` (an image at ``scale`` of the working resolution) moved by ``field``."""
+    h, w = img.shape[:2]
+    d = cv2.resize(field, (w, h), interpolation=cv2.INTER_LINEAR)
+    if scale != 1.0:
+        d *= scale
+    # One two-channel map (x, y), built in place: cheaper than two, and remapped the same.
+    d += _pixel_grid(h, w)
+    return cv2.remap(img, d, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@functools.lru_cache(maxsize=8)
+def _pixel_grid(h: int, w: int) -> np.ndarray:
+    """Each pixel's own (x, y), float32 (h, w, 2): the identity map (cached, read-only)."""
+    grid = np.empty((h, w, 2), np.float32)
+    grid[..., 0] = np.arange(w, dtype=np.float32)[None, :]
+    grid[..., 1] = np.arange(h, dtype=np.float32)[:, None]
+    grid.flags.writeable = False
+    return grid
 
 
 def _pass(
@@ -199,16 +202,21 @@ def _smooth_field(grid: np.ndarray, outlier: float) -> np.ndarray | None:
     if valid.sum() < 3:
         return None
     g = grid.copy()
-    rows, cols = valid.shape
-    # Outliers: far from the median of their valid neighbours.
-    for y in range(rows):
-        for x in range(cols):
-            if not valid[y, x]:
-                continue
-            nb = grid[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2].reshape(-1, 2)
-            nb = nb[~np.isnan(nb[:, 0])]
-            if len(nb) >= 3 and np.hypot(*(grid[y, x] - np.median(nb, axis=0))) > outlier:
-                g[y, x] = np.nan
+    # Outliers: far from the median of their valid neighbours (3 x 3, the tile itself
+    # included; NaN beyond the edge), at least three of them.
+    pad = np.pad(grid, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    nb = np.lib.stride_tricks.sliding_window_view(pad, (3, 3), axis=(0, 1))[valid]
+    nb = np.sort(nb.reshape(len(nb), 2, 9), axis=2)  # NaN sorts last
+    count = np.count_nonzero(~np.isnan(nb[:, 0, :]), axis=1)
+    mid = [
+        np.take_along_axis(nb, np.repeat(k[:, None, None], 2, axis=1), axis=2)[..., 0]
+        for k in ((count - 1) // 2, count // 2)
+    ]
+    median = (mid[0] + mid[1]) / 2  # as np.median: the middle one, or the mean of two
+    off = grid[valid] - median
+    far = (count >= 3) & (np.hypot(off[:, 0], off[:, 1]) > outlier)
+    rows, cols = np.nonzero(valid)  # in the order of grid[valid]
+    g[rows[far], cols[far]] = np.nan
     valid = ~np.isnan(g[..., 0])
     if valid.sum() < 3:
         return None

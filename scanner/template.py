@@ -44,6 +44,7 @@ class Template:
     printed: np.ndarray  # bool, ink on the blank sheet
     paper: np.ndarray  # bool, always bare paper
     clear: np.ndarray  # uint8 1/0, pixels clear of anything printed (by 0.4 mm)
+    clear_share: np.ndarray  # float32, share of each 1 mm block that is clear (made once here)
     paper_small: np.ndarray  # bool, 1 mm blocks that are all sure paper
     big_small: np.ndarray  # bool, 1 mm blocks touching a large region
     boxes_small: np.ndarray  # bool, 1 mm blocks inside a small region (a box, a mark)
@@ -84,13 +85,14 @@ def template_for(code: str) -> Template:
         return cv2.resize(crop, (sw, sh), interpolation=cv2.INTER_AREA)
 
     return Template(
-        layout,
-        gray,
-        printed,
-        paper,
-        clear,
-        reduce(paper) > 0.99,
-        reduce(big) > 0.0,
-        reduce(boxes) > 0.5,
-        masks,
+        layout=layout,
+        gray=gray,
+        printed=printed,
+        paper=paper,
+        clear=clear,
+        clear_share=reduce(clear),
+        paper_small=reduce(paper) > 0.99,
+        big_small=reduce(big) > 0.0,
+        boxes_small=reduce(boxes) > 0.5,
+        masks=masks,
     )
