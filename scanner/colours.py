@@ -137,6 +137,11 @@ def light_field(
     rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
     usable = share > 0.3
     paper = tpl.paper_small & usable & (share > 0.5)
+    # Paper at the camera's clipping level in some channel hides its colour cast there.
+    clipped = reduce(((_channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
+    true_paper = paper & (clipped < 0.1)
+    if true_paper.sum() < 50:  # all of it clipped: no truer cast to be had
+        true_paper = paper
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
@@ -159,12 +164,26 @@ def light_field(
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
-    est = _channel_mean(est) * _paper_tint(small, paper, gain)
+    cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
+    tint = _paper_tint(small, true_paper, cast)
+    est = _brightness(est, tint) * tint
     info = {
         "paper_level": float(np.median(_channel_max(ref))) if len(ref) else 0.0,
         "paper_fraction": float(cand.mean()),
     }
     return est, info
+
+
+def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
+    """The paper's brightness in each block, given its colour cast: the mean of its
+    channels, or where a channel is clipped (and so too dark for the cast), the channels'
+    best estimate, the largest of value over cast."""
+    mean = _channel_mean(est)
+    at_clip = _channel_max(est) >= _LUT[CLIPPED - 2]
+    if not at_clip.any():
+        return mean
+    best = _channel_max(est / np.maximum(tint, 1e-3))[..., None]
+    return np.where(at_clip[..., None], best, mean)
 
 
 def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.ndarray:
@@ -180,11 +199,24 @@ def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.nd
     return out
 
 
+CLIPPED = 250  # an 8-bit value this high may be the camera's white clipping, not the scene
+
+
+def relative_to_paper(srgb: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """Reflectance (linear, relative to paper, clipped to [0, 1.5]) of 8-bit sRGB pixels
+    under ``light`` (linear paper colour at each pixel). A channel at the camera's clipping
+    level only says the scene was at least that bright: it is no evidence of pencil, so it
+    reads as at least paper (a bright photo clips white paper in one channel first, under a
+    warm or cool cast, while the same paper in shadow shows its true colour)."""
+    refl = to_linear(srgb) / light
+    refl = np.where(srgb >= CLIPPED, np.maximum(refl, 1.0), refl)
+    return np.clip(refl, 0.0, 1.5)
+
+
 def reflectance(work: np.ndarray, light: np.ndarray) -> np.ndarray:
     """The whole image relative to paper (linear BGR float32), e.g. to look at it."""
     h, w = work.shape[:2]
-    full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.clip(to_linear(work) / full, 0.0, 1.5)
+    return relative_to_paper(work, cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
 
 
 QUANTILE_WINDOW = 7  # blocks across a window
@@ -348,8 +380,7 @@ def measure(
     h, w = work.shape[:2]
     # Reflectance relative to paper, only where it is measured.
     full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    px = to_linear(work.reshape(-1, 3)[m.pixels]) / full.reshape(-1, 3)[m.pixels]
-    np.clip(px, 0.0, 1.5, out=px)
+    px = relative_to_paper(work.reshape(-1, 3)[m.pixels], full.reshape(-1, 3)[m.pixels])
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
     lab = _lab(px)

@@ -141,3 +141,16 @@ def test_scoring_goes_through_the_rule_engine() -> None:
     assert scoring.result == "player 1 wins"
     bad = [c for c in scoring.checks if not c["ok"]]
     assert any("tallied 39" in c["message"] for c in bad)
+
+
+def test_a_channel_clipped_at_the_cameras_white_is_no_evidence_of_pencil() -> None:
+    from artsheets.scanner.colours import relative_to_paper
+
+    # Paper brighter than the camera can record in blue (light 1.25), clipped at 255: it is
+    # paper, not a yellowish pencil; an unclipped pixel keeps its measured reflectance.
+    light = np.array([[1.25, 1.0, 0.85]] * 2, np.float32)
+    srgb = np.array([[255, 255, 235], [128, 255, 235]], np.uint8)
+    refl = relative_to_paper(srgb, light)
+    assert refl[0, 0] == pytest.approx(1.0)
+    assert refl[1, 0] == pytest.approx(0.2158 / 1.25, rel=1e-3)
+    assert refl[0, 1] == pytest.approx(1.0)
