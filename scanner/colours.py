@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from artsheets.generator.layout import Region
 from artsheets.scanner.lines import fit_lines
 from artsheets.scanner.template import PX_PER_MM, Template
 
@@ -167,9 +168,14 @@ def light_field(
     cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
     tint = _paper_tint(small, true_paper, cast)
     est = _brightness(est, tint) * tint
+    at_white = small[paper] >= _LUT[CLIPPED - 2] if paper.any() else np.zeros((0, 3), bool)
     info = {
         "paper_level": float(np.median(_channel_max(ref))) if len(ref) else 0.0,
         "paper_fraction": float(cand.mean()),
+        # Channels (B, G, R) in which most sure paper is clipped at the camera's white.
+        "clipped_channels": tuple(
+            "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
+        ),
     }
     return est, info
 
@@ -427,6 +433,9 @@ class Palette:
     source: dict[int, str] = field(default_factory=dict)  # "key" or "clustered"
     notes: list[str] = field(default_factory=list)
     doubtful: set[int] = field(default_factory=set)  # colours whose identity is a guess
+    # How much wider than usual a colour's scatter is on this sheet: more than 1 when the
+    # light's colour cast could not be measured (paper clipped white in some channel).
+    spread: float = 1.0
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per sample, Lab per sample) along each colour's pressure curve."""
@@ -482,6 +491,15 @@ def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]
     dist = np.sqrt((d**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
+
+
+OWN_COLOUR_KINDS = ("score_box", "track_box")  # boxes a player marks in his own colour
+
+
+def _marked_by_owner(r: Region) -> bool:
+    """Is ``r`` a box its player marks with his own colour (colour index = player)? Score and
+    track boxes are; a Klee sequence mark in a player's area holds any colour."""
+    return r.player is not None and r.kind in OWN_COLOUR_KINDS
 
 
 def learn_palette(
@@ -544,7 +562,7 @@ def learn_palette(
         members = [coloured[unmatched[j]] for j in np.nonzero(labels == c)[0]]
         weights = stats.ink[members]
         centre = (stats.mean[members] * weights[:, None]).sum(axis=0) / max(weights.sum(), 1)
-        players = [regions[i].player for i in members if regions[i].player is not None]
+        players = [regions[i].player for i in members if _marked_by_owner(regions[i])]
         clusters.append((centre, players))
     assigned: dict[int, np.ndarray] = {}
     # A cluster found in player p's score boxes is colour p; the rest in order.
@@ -718,6 +736,7 @@ def _reread_lines(
         fill_of[host],  # host -1 (no space) picks the trailing 0
         palette.colours,
         len(m.regions),
+        palette.spread,
     )
     for i, fit in fits.items():
         rd = second[i]
@@ -797,7 +816,9 @@ def _classify_once(
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
-        base_sigma = sigma = (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0)
+        base_sigma = sigma = (
+            (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0) * palette.spread
+        )
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.
@@ -805,7 +826,7 @@ def _classify_once(
         # its misfit, so that two colours both far away are not told apart with confidence.
         sigma = math.hypot(sigma, float(dist[i].min()) / 1.5)
         loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
-        if r.player is not None and r.player in keys and r.kind != "space":
+        if _marked_by_owner(r) and r.player in keys:
             loglik = loglik + np.where(np.array(keys) == r.player, OWNER_PRIOR, 0.0)
         order = np.argsort(-loglik)
         d1 = float(dist[i, order[0]])

@@ -84,10 +84,12 @@ def fit_lines(
     host_colour: np.ndarray,
     colours: dict[int, np.ndarray],
     n_regions: int,
+    spread: float = 1.0,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
-    line, ``host_colour`` the colour of the fill it lies in (0: none), ``colours`` the keys.
+    line, ``host_colour`` the colour of the fill it lies in (0: none), ``colours`` the keys,
+    ``spread`` how much wider than usual the colours' scatter is on this sheet.
     """
     keys = list(colours)
     if len(keys) == 0 or len(refl) == 0:
@@ -138,7 +140,7 @@ def fit_lines(
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
         # The printed core and the strips beside it, read on their own: a fill mistaken for
         # the trace, or a trace hidden under fills, shows in one of them only.
-        scale = 2 * (SCATTER**2 + misfit) * PIXELS_PER_SAMPLE
+        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * PIXELS_PER_SAMPLE
         views: list[int | None] = []
         dissent = 0.0
         for view, n_view in (

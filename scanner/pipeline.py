@@ -179,6 +179,8 @@ def scan_image(
     # without a fixed seed the same photo could read differently after other photos.
     cv2.setRNGSeed(PALETTE_SEED)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
+    if info["clipped_channels"]:
+        _doubt_the_cast(palette, info["clipped_channels"])
     readings = classify(stats, palette, tpl, symbols)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
@@ -211,6 +213,23 @@ def scan_image(
         code_source=code_source,
         notes=notes,
         timings=t,
+    )
+
+
+CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping
+_CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
+
+
+def _doubt_the_cast(palette: Palette, clipped: tuple[str, ...]) -> None:
+    """White paper clipped at the camera's white in some channel hides the light's colour
+    cast there, and every pencil shifts with it (pale ones most): look-alike colours (red and
+    pink, orange and red) can no longer be told apart surely. Say so, and widen the colours'
+    scatter so that such decisions go to review."""
+    palette.spread = max(palette.spread, CAST_UNKNOWN_SPREAD)
+    names = " and ".join(_CHANNEL_NAMES[c] for c in clipped)
+    palette.notes.append(
+        f"the paper is overexposed (clipped white in {names}): the light's colour cannot be "
+        "measured, so close colours are doubted; retake the photo a little darker"
     )
 
 
