@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
-from artsheets.scanner.lines import fit_lines
+from artsheets.scanner.lines import fit_lines, pixels_per_sample
 from artsheets.scanner.template import PX_PER_MM, Template
 
 __all__ = [
@@ -668,9 +668,14 @@ def _ramp(x: float, lo: float, hi: float) -> float:
 
 
 def classify(
-    stats: RegionStats, palette: Palette, tpl: Template, symbol_spaces: bool
+    stats: RegionStats,
+    palette: Palette,
+    tpl: Template,
+    symbol_spaces: bool,
+    blur_mm: float = 0.0,
 ) -> list[Reading]:
-    """A :class:`Reading` for every region of the template, in its order.
+    """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
+    photo's measured blur, which makes neighbouring pixels of a line alike).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -711,7 +716,7 @@ def classify(
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(stats, refs, tpl, styles, tints)
-    return _reread_lines(stats, tpl, first, second, palette)
+    return _reread_lines(stats, tpl, first, second, palette, blur_mm)
 
 
 def _reread_lines(
@@ -720,6 +725,7 @@ def _reread_lines(
     first: list[Reading],
     second: list[Reading],
     palette: Palette,
+    blur_mm: float = 0.0,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
@@ -741,6 +747,7 @@ def _reread_lines(
         palette.colours,
         len(m.regions),
         palette.spread,
+        pixels_per_sample(blur_mm),
     )
     for i, fit in fits.items():
         rd = second[i]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["LineFit", "fit_lines"]
+__all__ = ["LineFit", "fit_lines", "pixels_per_sample"]
 
 TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its key swatch
 FILL_AMOUNTS = np.linspace(0.0, 1.5, 9)  # a fill's, beside it
@@ -33,6 +33,7 @@ HALO = 0.12  # the most neutral density a printed line's blur may add beside it
 MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
 SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
 PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
+SHARP_MM = 0.1  # a photo blurred more than this (measured edge spread) has fewer samples
 MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
@@ -60,6 +61,12 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
     return np.maximum(sq.min(axis=1), 0.0)
 
 
+def pixels_per_sample(blur_mm: float) -> float:
+    """Working pixels per independent sample of a line's colour in a photo of this blur:
+    the calibrated figure, growing with the blurred area beyond :data:`SHARP_MM`."""
+    return PIXELS_PER_SAMPLE * max(1.0, blur_mm / SHARP_MM) ** 2
+
+
 @dataclass(frozen=True)
 class LineFit:
     """For one line: its most likely colour, the runner-up, and the evidence between them."""
@@ -85,11 +92,13 @@ def fit_lines(
     colours: dict[int, np.ndarray],
     n_regions: int,
     spread: float = 1.0,
+    per_sample: float = PIXELS_PER_SAMPLE,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
     line, ``host_colour`` the colour of the fill it lies in (0: none), ``colours`` the keys,
-    ``spread`` how much wider than usual the colours' scatter is on this sheet.
+    ``spread`` how much wider than usual the colours' scatter is on this sheet, and
+    ``per_sample`` how many pixels make one independent sample (:func:`pixels_per_sample`).
     """
     keys = list(colours)
     if len(keys) == 0 or len(refl) == 0:
@@ -140,7 +149,7 @@ def fit_lines(
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
         # The printed core and the strips beside it, read on their own: a fill mistaken for
         # the trace, or a trace hidden under fills, shows in one of them only.
-        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * PIXELS_PER_SAMPLE
+        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * per_sample
         views: list[int | None] = []
         dissent = 0.0
         for view, n_view in (

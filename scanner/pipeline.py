@@ -127,8 +127,8 @@ def scan_image(
     guess = layout_for_code(given).page if given else PAGES["a4"]
     reg = register(corners, page_markers(guess))
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
-    spread = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
-    check_blur(spread)
+    blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
+    check_blur(blur)
     t["register"] = time.perf_counter() - t0
 
     bottom_left = page_markers(guess)[3].center
@@ -181,7 +181,7 @@ def scan_image(
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
     if info["clipped_channels"]:
         _doubt_the_cast(palette, info["clipped_channels"])
-    readings = classify(stats, palette, tpl, symbols)
+    readings = classify(stats, palette, tpl, symbols, blur)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
@@ -208,7 +208,7 @@ def scan_image(
         tallies=tallies,
         scoring=scoring,
         image=work,
-        blur_mm=spread,
+        blur_mm=blur,
         paper_level=info["paper_level"],
         code_source=code_source,
         notes=notes,
