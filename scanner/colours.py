@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from artsheets.scanner.template import PX_PER_MM, Template
+from artsheets.scanner.regions import NEAR_PRINT_MM
+from artsheets.scanner.template import PX_PER_MM, Template, disk
 
 __all__ = [
     "REVIEW_BELOW",
@@ -311,6 +312,7 @@ def measure(
     # Reflectance relative to paper, only where it is measured.
     full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
     px = to_linear(work.reshape(-1, 3)[m.pixels]) / full.reshape(-1, 3)[m.pixels]
+    _relight_boxes(px, work, full, tpl, inside)
     np.clip(px, 0.0, 1.5, out=px)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
@@ -342,6 +344,118 @@ def measure(
     else:
         seen = per_region(inside.reshape(-1)[m.pixels].astype(np.float64)) / np.maximum(n, 1)
     return RegionStats(n=n, ink=k, mean=mean, tint=tint, seen=seen)
+
+
+BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
+BOX_LIGHT_SIGMA_MM = (0.8, 1.6, 3.2)  # finest first: the nearest paper that is enough
+BOX_PAPER_ENOUGH = 0.002  # share of paper (Gaussian-weighted) that is enough at a scale
+_LUMA = np.array([0.0722, 0.7152, 0.2126], np.float32)  # BGR
+
+
+@dataclass(frozen=True)
+class _BoxPaper:
+    """Per template, for :func:`_relight_boxes`: where the tally boxes' measured pixels lie
+    in ``masks.pixels`` (runs of entries) and on a grid of 2 x 2 pixel cells over the
+    window that holds them; and the bare paper round those boxes (clear of print and of
+    every region: flat pixel indices) with its cells."""
+
+    runs: tuple[tuple[int, int], ...]
+    box_cells: tuple[np.ndarray, np.ndarray]  # (row, column) of each box pixel's cell
+    paper: np.ndarray
+    paper_cells: np.ndarray  # flat cell index of each paper pixel
+    grid: tuple[int, int]  # cells down, across
+
+
+_BOX_PAPER: dict[str, tuple[Template, _BoxPaper]] = {}
+
+
+def _box_paper(tpl: Template) -> _BoxPaper:
+    """The :class:`_BoxPaper` of a template, cached (per sheet code) with it."""
+    hit = _BOX_PAPER.get(tpl.layout.sheet_code)
+    if hit is not None and hit[0] is tpl:
+        return hit[1]
+    m = tpl.masks
+    h, w = tpl.shape
+    tally = np.array([is_tally_box(r.kind, r.extra.get("role")) for r in m.regions], bool)
+    entries = np.flatnonzero(tally[m.owner]) if len(m.owner) else np.zeros(0, np.int64)
+    cuts = np.flatnonzero(np.diff(entries) != 1) + 1
+    runs = tuple((int(r[0]), int(r[-1]) + 1) for r in np.split(entries, cuts) if len(r))
+    boxes = np.zeros(h * w, np.uint8)
+    boxes[m.pixels[entries]] = 1
+    zone = cv2.dilate(boxes.reshape(h, w), disk(BOX_PAPER_MM)) > 0
+    halo = cv2.dilate(tpl.printed.astype(np.uint8), disk(NEAR_PRINT_MM)) > 0
+    paper = np.flatnonzero(zone & ~halo & ~m.footprint(tpl.shape))
+    y0, x0 = 0, 0
+    grid = (0, 0)
+    if len(entries):
+        ys, xs = np.nonzero(zone)
+        y0, x0 = int(ys.min()), int(xs.min())
+        grid = ((int(ys.max()) - y0) // 2 + 1, (int(xs.max()) - x0) // 2 + 1)
+    flat = m.pixels[entries]
+    out = _BoxPaper(
+        runs=runs,
+        box_cells=((flat // w - y0) // 2, (flat % w - x0) // 2),
+        paper=paper,
+        paper_cells=((paper // w - y0) // 2) * grid[1] + (paper % w - x0) // 2,
+        grid=grid,
+    )
+    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, out)
+    return out
+
+
+def _relight_boxes(
+    px: np.ndarray,
+    work: np.ndarray,
+    full: np.ndarray,
+    tpl: Template,
+    inside: np.ndarray | None,
+) -> None:
+    """Tally boxes (point, penalty and track boxes) measured against the bare paper right
+    round them: ``px`` (reflectance of ``masks.pixels``) corrected in place.
+
+    The light field is estimated on a 1 mm grid from 14 mm windows, so a hard shadow's edge
+    comes out a few millimetres soft: a box in the strip beside it is darkened (a shadow read
+    as grey pencil, which a dull key colour cannot tell apart) or, on the lit side,
+    bleached (a light tick lost). Tally boxes are small, with paper close by on some side, so
+    that paper's reflectance, as it came out, says how far off the light is at each box
+    pixel: the nearest paper that is enough (normalised convolution, the finest scale with
+    enough paper first) gives the correction, by which the box's reflectance is divided."""
+    bp = _box_paper(tpl)
+    if not bp.runs or not len(bp.paper):
+        return
+    keep = slice(None) if inside is None else inside.reshape(-1)[bp.paper]
+    paper, cells = bp.paper[keep], bp.paper_cells[keep]
+    refl = to_linear(work.reshape(-1, 3)[paper]) / full.reshape(-1, 3)[paper]
+    luma = np.clip(refl @ _LUMA, 0.2, 2.0)
+    # Each scale on a grid twice as coarse as the last, so the blur is 2 cells wide at every
+    # scale, and cheap: 2.5, 1.25 and 0.6 cells per mm for 0.8, 1.6 and 3.2 mm.
+    size = bp.grid[0] * bp.grid[1]
+    num = np.bincount(cells, luma, size).astype(np.float32).reshape(bp.grid)
+    den = np.bincount(cells, None, size).astype(np.float32).reshape(bp.grid)
+    gain = np.ones(bp.grid, np.float32)
+    todo = np.ones(bp.grid, bool)
+    for level, sigma_mm in enumerate(BOX_LIGHT_SIGMA_MM):
+        if level:
+            half = (max(1, num.shape[1] // 2), max(1, num.shape[0] // 2))
+            num = cv2.resize(num, half, interpolation=cv2.INTER_AREA)
+            den = cv2.resize(den, half, interpolation=cv2.INTER_AREA)
+        sigma = sigma_mm * PX_PER_MM / 2 ** (level + 1)
+        dn = cv2.GaussianBlur(den, (0, 0), sigma)
+        nm = cv2.GaussianBlur(num, (0, 0), sigma)
+        if level:
+            back = (bp.grid[1], bp.grid[0])
+            dn = cv2.resize(dn, back, interpolation=cv2.INTER_LINEAR)
+            nm = cv2.resize(nm, back, interpolation=cv2.INTER_LINEAR)
+        ok = todo & (dn > BOX_PAPER_ENOUGH * 4)  # four pixels to a cell
+        gain[ok] = nm[ok] / dn[ok]
+        todo &= ~ok
+        if not todo.any():
+            break
+    gain = gain[bp.box_cells]
+    at = 0
+    for start, stop in bp.runs:
+        px[start:stop] /= gain[at : at + stop - start, None]
+        at += stop - start
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
@@ -388,12 +502,21 @@ STROKE = Style(0.025, 0.08)  # a line traced, a symbol drawn, a number written: 
 TICK = Style(0.12, 0.3)  # a tick, cross or fill in a small box (a stray speck is 1 of 80 px)
 
 
+TALLY_ROLES = ("point", "penalty")  # score boxes marked one per point (or penalty)
+
+
+def is_tally_box(kind: str, role: str | None) -> bool:
+    """Is a region one of the small boxes players tick one by one to keep a count: a point or
+    penalty box of a score area, or a box of Klee's track?"""
+    return kind == "track_box" or (kind == "score_box" and role in TALLY_ROLES)
+
+
 def style_of(kind: str, role: str | None, symbol_spaces: bool) -> Style:
     """Fills for spaces, marks, keys; strokes for traced lines, writing and symbols; ticks for
-    point and track boxes."""
+    point, penalty and track boxes."""
     if kind == "segment" or (kind == "space" and symbol_spaces):
         return STROKE
-    if kind == "track_box" or (kind == "score_box" and role == "point"):
+    if is_tally_box(kind, role):
         return TICK
     if kind == "score_box":
         return STROKE
