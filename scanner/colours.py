@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from artsheets.scanner.regions import NEAR_PRINT_MM
 from artsheets.scanner.template import PX_PER_MM, Template, disk
 
 __all__ = [
@@ -349,7 +348,6 @@ def measure(
 BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
 BOX_LIGHT_SIGMA_MM = (0.8, 1.6, 3.2)  # finest first: the nearest paper that is enough
 BOX_PAPER_ENOUGH = 0.002  # share of paper (Gaussian-weighted) that is enough at a scale
-_LUMA = np.array([0.0722, 0.7152, 0.2126], np.float32)  # BGR
 
 
 @dataclass(frozen=True)
@@ -364,6 +362,7 @@ class _BoxPaper:
     paper: np.ndarray
     paper_cells: np.ndarray  # flat cell index of each paper pixel
     grid: tuple[int, int]  # cells down, across
+    origin: tuple[int, int]  # the window's top left pixel (row, column)
 
 
 _BOX_PAPER: dict[str, tuple[Template, _BoxPaper]] = {}
@@ -383,8 +382,7 @@ def _box_paper(tpl: Template) -> _BoxPaper:
     boxes = np.zeros(h * w, np.uint8)
     boxes[m.pixels[entries]] = 1
     zone = cv2.dilate(boxes.reshape(h, w), disk(BOX_PAPER_MM)) > 0
-    halo = cv2.dilate(tpl.printed.astype(np.uint8), disk(NEAR_PRINT_MM)) > 0
-    paper = np.flatnonzero(zone & ~halo & ~m.footprint(tpl.shape))
+    paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
     y0, x0 = 0, 0
     grid = (0, 0)
     if len(entries):
@@ -398,6 +396,7 @@ def _box_paper(tpl: Template) -> _BoxPaper:
         paper=paper,
         paper_cells=((paper // w - y0) // 2) * grid[1] + (paper % w - x0) // 2,
         grid=grid,
+        origin=(y0, x0),
     )
     _BOX_PAPER[tpl.layout.sheet_code] = (tpl, out)
     return out
@@ -416,24 +415,31 @@ def _relight_boxes(
     The light field is estimated on a 1 mm grid from 14 mm windows, so a hard shadow's edge
     comes out a few millimetres soft: a box in the strip beside it is darkened (a shadow read
     as grey pencil, which a dull key colour cannot tell apart) or, on the lit side,
-    bleached (a light tick lost). Tally boxes are small, with paper close by on some side, so
-    that paper's reflectance, as it came out, says how far off the light is at each box
-    pixel: the nearest paper that is enough (normalised convolution, the finest scale with
-    enough paper first) gives the correction, by which the box's reflectance is divided."""
+    bleached (a light tick lost). Tally boxes are small, with paper close by on some side:
+    the light on each box pixel is taken again from the brightness of the nearest bare paper
+    that is enough (normalised convolution, the finest scale with enough paper first), and
+    the box's reflectance corrected, colour by colour, by how far the light field was off
+    there (a shadow may be bluish; a photo's blue may clip on bright paper). (The paper's
+    brightness is carried over, not its reflectance: across a soft-estimated edge the
+    estimate changes fast where the paper's true brightness does not.)"""
     bp = _box_paper(tpl)
     if not bp.runs or not len(bp.paper):
         return
     keep = slice(None) if inside is None else inside.reshape(-1)[bp.paper]
     paper, cells = bp.paper[keep], bp.paper_cells[keep]
-    refl = to_linear(work.reshape(-1, 3)[paper]) / full.reshape(-1, 3)[paper]
-    luma = np.clip(refl @ _LUMA, 0.2, 2.0)
+    colour = to_linear(work.reshape(-1, 3)[paper])
     # Each scale on a grid twice as coarse as the last, so the blur is 2 cells wide at every
     # scale, and cheap: 2.5, 1.25 and 0.6 cells per mm for 0.8, 1.6 and 3.2 mm.
-    size = bp.grid[0] * bp.grid[1]
-    num = np.bincount(cells, luma, size).astype(np.float32).reshape(bp.grid)
-    den = np.bincount(cells, None, size).astype(np.float32).reshape(bp.grid)
-    gain = np.ones(bp.grid, np.float32)
-    todo = np.ones(bp.grid, bool)
+    gh, gw = bp.grid
+    num = np.stack([np.bincount(cells, colour[:, c], gh * gw) for c in range(3)], axis=1).astype(
+        np.float32
+    )
+    num = num.reshape(gh, gw, 3)
+    den = np.bincount(cells, None, gh * gw).astype(np.float32).reshape(gh, gw)
+    y0, x0 = bp.origin
+    estimate = np.maximum(full[y0 : y0 + 2 * gh : 2, x0 : x0 + 2 * gw : 2], 1e-3)
+    gain = np.ones((gh, gw, 3), np.float32)
+    todo = np.ones((gh, gw), bool)
     for level, sigma_mm in enumerate(BOX_LIGHT_SIGMA_MM):
         if level:
             half = (max(1, num.shape[1] // 2), max(1, num.shape[0] // 2))
@@ -443,18 +449,17 @@ def _relight_boxes(
         dn = cv2.GaussianBlur(den, (0, 0), sigma)
         nm = cv2.GaussianBlur(num, (0, 0), sigma)
         if level:
-            back = (bp.grid[1], bp.grid[0])
-            dn = cv2.resize(dn, back, interpolation=cv2.INTER_LINEAR)
-            nm = cv2.resize(nm, back, interpolation=cv2.INTER_LINEAR)
+            dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
+            nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
         ok = todo & (dn > BOX_PAPER_ENOUGH * 4)  # four pixels to a cell
-        gain[ok] = nm[ok] / dn[ok]
+        gain[ok] = np.clip(nm[ok] / dn[ok, None] / estimate[ok], 0.2, 2.0)
         todo &= ~ok
         if not todo.any():
             break
     gain = gain[bp.box_cells]
     at = 0
     for start, stop in bp.runs:
-        px[start:stop] /= gain[at : at + stop - start, None]
+        px[start:stop] /= gain[at : at + stop - start]
         at += stop - start
 
 
