@@ -13,7 +13,8 @@ box read ticked after the run (a shadow taken for pencil) or a box read empty in
 light tick lost). The fewest boxes whose reading must change to restore a clean run are the
 doubtful ones; the check that reports the gap names them (``regions``), and the pipeline
 sends them to review. A track is marked at one box (the position) or along a run from its
-start; marks read elsewhere are doubtful in the same way.
+start; marks read elsewhere are doubtful in the same way. And a player ticks his point boxes
+with his own colour.
 """
 
 from __future__ import annotations
@@ -54,6 +55,20 @@ def read_tallies(
     for (player, role, area), boxes in sorted(areas.items()):
         if role == "point":
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
+            # A player ticks his points with his own pencil: another colour is a misread
+            # (two look-alike pencils) more likely than the wrong pencil picked up.
+            strange = [(v, rid) for v, rid, m in sorted(boxes) if m and colours.get(rid) != player]
+            if strange:
+                found = sorted({c for _, rid in strange if (c := colours.get(rid)) is not None})
+                checks.append(
+                    {
+                        "ok": False,
+                        "message": f"player {player}'s point boxes "
+                        f"{_ranges([v for v, _ in strange])} in {area} are marked in "
+                        f"colour {', '.join(map(str, found))}, not his own",
+                        "regions": [rid for _, rid in strange],
+                    }
+                )
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
