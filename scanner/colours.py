@@ -866,7 +866,7 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k]):
+        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k], st is FILL):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
             out.append(Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?"))
@@ -875,10 +875,18 @@ def _classify_once(
     return out
 
 
-def _grey_unlike(lab: np.ndarray, key: np.ndarray) -> bool:
+GREY_CHROMA = 6.0  # the chroma a key must show at a region's depth for grey to be unlike it
+GREY_CHROMA_FILL = 4.0  # for a fill, whose colour is the mean of many pixels: surer
+
+
+def _grey_unlike(lab: np.ndarray, key: np.ndarray, fill: bool = False) -> bool:
     """Is a region's pencil colour neutral grey where its key, at the same lightness, would
-    be clearly coloured?"""
+    be clearly coloured? A fill's colour is averaged over its whole area, so even a dull key
+    (brown, grey-green) is told from the exact grey of a shadow's band on a filled region;
+    a stroke's or a tick's colour is thin and mixed with paper and print, and needs a
+    clearly coloured key."""
     kl, ka, kb = _lab(np.asarray(key)[None])[0]
     depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
     expected = math.hypot(ka, kb) * min(depth, 2.0)
-    return expected >= 6.0 and math.hypot(lab[1], lab[2]) < 0.35 * expected
+    least = GREY_CHROMA_FILL if fill else GREY_CHROMA
+    return expected >= least and math.hypot(lab[1], lab[2]) < 0.35 * expected
