@@ -13,13 +13,14 @@ box read ticked after the run (a shadow taken for pencil) or a box read empty in
 light tick lost). The fewest boxes whose reading must change to restore a clean run are the
 doubtful ones; the check that reports the gap names them (``regions``), and the pipeline
 sends them to review. A track is marked at one box (the position) or along a run from its
-start; marks read elsewhere are doubtful in the same way. And a player ticks his point boxes
-with his own colour.
+start; marks read elsewhere are doubtful in the same way. And a player marks his score boxes
+with one pencil: a box read in a colour unlike the rest is doubtful.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from artsheets.generator.layout import Layout
@@ -55,20 +56,6 @@ def read_tallies(
     for (player, role, area), boxes in sorted(areas.items()):
         if role == "point":
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
-            # A player ticks his points with his own pencil: another colour is a misread
-            # (two look-alike pencils) more likely than the wrong pencil picked up.
-            strange = [(v, rid) for v, rid, m in sorted(boxes) if m and colours.get(rid) != player]
-            if strange:
-                found = sorted({c for _, rid in strange if (c := colours.get(rid)) is not None})
-                checks.append(
-                    {
-                        "ok": False,
-                        "message": f"player {player}'s point boxes "
-                        f"{_ranges([v for v, _ in strange])} in {area} are marked in "
-                        f"colour {', '.join(map(str, found))}, not his own",
-                        "regions": [rid for _, rid in strange],
-                    }
-                )
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
@@ -80,6 +67,7 @@ def read_tallies(
                     "regions": doubtful_in_run(boxes),
                 }
             )
+    checks += _odd_colours(layout, colours)
     for player, boxes in sorted(track.items()):
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
@@ -94,6 +82,47 @@ def read_tallies(
                 }
             )
     return tallies, checks
+
+
+def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict[str, object]]:
+    """Checks naming the boxes of a player's score area (points, initials, totals, rounds)
+    marked in a colour unlike the rest of them.
+
+    A player marks his boxes with one pencil, his own as a rule (one scorekeeper's pencil
+    at worst): a box in another colour is a misread (two look-alike pencils, a shadow) more
+    likely than a pencil changed. His own colour is taken as the pencil if any box shows it
+    (misreads may outnumber right readings where a photo is bad), else the commonest one.
+    Penalty rows are left out: there a team or a player with two colours marks them."""
+    penalty_rows = {r.player for r in layout.regions if r.extra.get("role") == "penalty"}
+    areas: dict[int, list[tuple[int, int, str, int]]] = {}
+    for r in layout.regions:
+        c = colours.get(r.id)
+        if r.kind == "score_box" and r.player not in (None, *penalty_rows) and c is not None:
+            order = (0, int(r.extra.get("value", 0))) if "-box-" in r.id else (1, 0)
+            areas.setdefault(r.player, []).append((*order, r.id, c))
+    checks: list[dict[str, object]] = []
+    for player, boxes in sorted(areas.items()):
+        counts = Counter(c for *_, c in boxes)
+        pencil = player if player in counts else max(counts, key=lambda c: counts[c])
+        odd = sorted(b for b in boxes if b[3] != pencil)
+        if not odd:
+            continue
+        names = [_box_name(rid) for _, _, rid, _ in odd]
+        found = ", ".join(str(c) for c in sorted({c for *_, c in odd}))
+        checks.append(
+            {
+                "ok": False,
+                "message": f"player {player}'s score boxes {', '.join(names)} are marked in "
+                f"colour {found}, the rest of them in colour {pencil}",
+                "regions": [rid for _, _, rid, _ in odd],
+            }
+        )
+    return checks
+
+
+def _box_name(rid: str) -> str:
+    """``score-p2-box-14`` -> ``14``; ``score-p2-t`` -> ``t``."""
+    return rid.rsplit("-", 1)[-1]
 
 
 def doubtful_in_run(boxes: Sequence[tuple[int, str, bool]], single: bool = False) -> list[str]:

@@ -165,15 +165,18 @@ def test_penalty_rows_are_checked_but_not_tallied() -> None:
     assert list(_failed(checks).values()) == [["score-p2-box-7"]]
 
 
-def test_a_point_box_in_another_players_colour_is_named() -> None:
+def test_a_score_box_in_a_colour_unlike_the_rest_is_named() -> None:
     layout = sheet_for("vasarely")
     colours = {f"score-p4-box-{n}": 4 for n in range(1, 11)}
-    colours["score-p4-box-6"] = 3
+    colours.update({"score-p4-box-6": 3, "score-p4-t": 3, "score-p4-x": 4})
     tallies, checks = read_tallies(layout, colours)
     assert tallies[4] == 10  # still counted: a misread colour is still a tick
     failed = _failed(checks)
-    assert list(failed.values()) == [["score-p4-box-6"]]
-    assert "colour 3, not his own" in next(iter(failed))
+    assert list(failed.values()) == [["score-p4-box-6", "score-p4-t"]]
+    assert "boxes 6, t are marked in colour 3, the rest of them in colour 4" in next(iter(failed))
+    # One scorekeeper's pencil for all of player 2's boxes: nothing odd.
+    keeper = {f"score-p2-box-{n}": 1 for n in range(1, 8)} | {"score-p2-t": 1}
+    assert _failed(read_tallies(layout, keeper)[1]) == {}
 
 
 def test_a_track_marked_in_two_places_names_both() -> None:
