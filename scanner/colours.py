@@ -36,7 +36,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.lines import fit_lines, pixels_per_sample
-from artsheets.scanner.template import PX_PER_MM, Template
+from artsheets.scanner.template import PX_PER_MM, Template, disk
 
 __all__ = [
     "DISSENT_ABOVE",
@@ -214,9 +214,12 @@ def relative_to_paper(srgb: np.ndarray, light: np.ndarray) -> np.ndarray:
     level only says the scene was at least that bright: it is no evidence of pencil, so it
     reads as at least paper (a bright photo clips white paper in one channel first, under a
     warm or cool cast, while the same paper in shadow shows its true colour)."""
-    refl = to_linear(srgb) / light
-    refl = np.where(srgb >= CLIPPED, np.maximum(refl, 1.0), refl)
-    return np.clip(refl, 0.0, 1.5)
+    return _censor_clipped(to_linear(srgb) / light, srgb)
+
+
+def _censor_clipped(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
+    """``refl`` with every channel clipped in ``srgb`` read as at least paper, in [0, 1.5]."""
+    return np.clip(np.where(srgb >= CLIPPED, np.maximum(refl, 1.0), refl), 0.0, 1.5)
 
 
 def reflectance(work: np.ndarray, light: np.ndarray) -> np.ndarray:
@@ -386,7 +389,10 @@ def measure(
     h, w = work.shape[:2]
     # Reflectance relative to paper, only where it is measured.
     full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    px = relative_to_paper(work.reshape(-1, 3)[m.pixels], full.reshape(-1, 3)[m.pixels])
+    srgb = work.reshape(-1, 3)[m.pixels]
+    px = to_linear(srgb) / full.reshape(-1, 3)[m.pixels]
+    _relight_boxes(px, work, full, tpl, inside)
+    px = _censor_clipped(px, srgb)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
     lab = _lab(px)
@@ -420,6 +426,130 @@ def measure(
     return RegionStats(
         n=n, ink=k, mean=mean, tint=tint, seen=seen, line_px=line_px, line_refl=px[line_px]
     )
+
+
+BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
+BOX_LIGHT_SIGMA_MM = (0.8, 1.6, 3.2)  # finest first: the nearest paper that is enough
+BOX_PAPER_ENOUGH = 0.002  # share of paper (Gaussian-weighted) that is enough at a scale
+
+
+@dataclass(frozen=True)
+class _BoxPaper:
+    """Per template, for :func:`_relight_boxes`: where the tally boxes' measured pixels lie
+    in ``masks.pixels`` (runs of entries) and on a grid of 2 x 2 pixel cells over the
+    window that holds them; and the bare paper round those boxes (clear of print and of
+    every region: flat pixel indices) with its cells."""
+
+    runs: tuple[tuple[int, int], ...]
+    box_cells: tuple[np.ndarray, np.ndarray]  # (row, column) of each box pixel's cell
+    paper: np.ndarray
+    paper_cells: np.ndarray  # flat cell index of each paper pixel
+    grid: tuple[int, int]  # cells down, across
+    origin: tuple[int, int]  # the window's top left pixel (row, column)
+
+
+_BOX_PAPER: dict[str, tuple[Template, _BoxPaper]] = {}
+
+
+def _box_paper(tpl: Template) -> _BoxPaper:
+    """The :class:`_BoxPaper` of a template, cached (per sheet code) with it."""
+    hit = _BOX_PAPER.get(tpl.layout.sheet_code)
+    if hit is not None and hit[0] is tpl:
+        return hit[1]
+    m = tpl.masks
+    h, w = tpl.shape
+    tally = np.array([is_tally_box(r.kind, r.extra.get("role")) for r in m.regions], bool)
+    entries = np.flatnonzero(tally[m.owner]) if len(m.owner) else np.zeros(0, np.int64)
+    cuts = np.flatnonzero(np.diff(entries) != 1) + 1
+    runs = tuple((int(r[0]), int(r[-1]) + 1) for r in np.split(entries, cuts) if len(r))
+    boxes = np.zeros(h * w, np.uint8)
+    boxes[m.pixels[entries]] = 1
+    zone = cv2.dilate(boxes.reshape(h, w), disk(BOX_PAPER_MM)) > 0
+    paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
+    y0, x0 = 0, 0
+    grid = (0, 0)
+    if len(entries):
+        ys, xs = np.nonzero(zone)
+        y0, x0 = int(ys.min()), int(xs.min())
+        grid = ((int(ys.max()) - y0) // 2 + 1, (int(xs.max()) - x0) // 2 + 1)
+    flat = m.pixels[entries]
+    out = _BoxPaper(
+        runs=runs,
+        box_cells=((flat // w - y0) // 2, (flat % w - x0) // 2),
+        paper=paper,
+        paper_cells=((paper // w - y0) // 2) * grid[1] + (paper % w - x0) // 2,
+        grid=grid,
+        origin=(y0, x0),
+    )
+    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, out)
+    return out
+
+
+def _relight_boxes(
+    px: np.ndarray,
+    work: np.ndarray,
+    full: np.ndarray,
+    tpl: Template,
+    inside: np.ndarray | None,
+) -> None:
+    """Tally boxes (point, penalty and track boxes) measured against the bare paper right
+    round them: ``px`` (reflectance of ``masks.pixels``) corrected in place.
+
+    The light field is estimated on a 1 mm grid from 14 mm windows, so a hard shadow's edge
+    comes out a few millimetres soft: a box in the strip beside it is darkened (a shadow read
+    as grey pencil, which a dull key colour cannot tell apart) or, on the lit side,
+    bleached (a light tick lost). Tally boxes are small, with paper close by on some side:
+    the light on each box pixel is taken again from the brightness of the nearest bare paper
+    that is enough (normalised convolution, the finest scale with enough paper first), and
+    the box's reflectance corrected, colour by colour, by how far the light field was off
+    there (a shadow may be bluish; a photo's blue may clip on bright paper). (The paper's
+    brightness is carried over, not its reflectance: across a soft-estimated edge the
+    estimate changes fast where the paper's true brightness does not.)"""
+    bp = _box_paper(tpl)
+    if not bp.runs or not len(bp.paper):
+        return
+    keep = slice(None) if inside is None else inside.reshape(-1)[bp.paper]
+    paper, cells = bp.paper[keep], bp.paper_cells[keep]
+    colour = to_linear(work.reshape(-1, 3)[paper])
+    # Each scale on a grid twice as coarse as the last, so the blur is 2 cells wide at every
+    # scale, and cheap: 2.5, 1.25 and 0.6 cells per mm for 0.8, 1.6 and 3.2 mm.
+    gh, gw = bp.grid
+    num = np.stack([np.bincount(cells, colour[:, c], gh * gw) for c in range(3)], axis=1).astype(
+        np.float32
+    )
+    num = num.reshape(gh, gw, 3)
+    den = np.bincount(cells, None, gh * gw).astype(np.float32).reshape(gh, gw)
+    y0, x0 = bp.origin
+    estimate = np.maximum(full[y0 : y0 + 2 * gh : 2, x0 : x0 + 2 * gw : 2], 1e-3)
+    local = estimate.copy()  # the bare paper's colour round each cell (none near: no change)
+    todo = np.ones((gh, gw), bool)
+    for level, sigma_mm in enumerate(BOX_LIGHT_SIGMA_MM):
+        if level:
+            half = (max(1, num.shape[1] // 2), max(1, num.shape[0] // 2))
+            num = cv2.resize(num, half, interpolation=cv2.INTER_AREA)
+            den = cv2.resize(den, half, interpolation=cv2.INTER_AREA)
+        sigma = sigma_mm * PX_PER_MM / 2 ** (level + 1)
+        dn = cv2.GaussianBlur(den, (0, 0), sigma)
+        nm = cv2.GaussianBlur(num, (0, 0), sigma)
+        if level:
+            dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
+            nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
+        ok = todo & (dn > BOX_PAPER_ENOUGH * 4)  # four pixels to a cell
+        local[ok] = nm[ok] / dn[ok, None]
+        todo &= ~ok
+        if not todo.any():
+            break
+    gain = np.clip(local / estimate, 0.2, 2.0)
+    # Paper clipped at the camera's white in a channel tells nothing of its light there:
+    # that channel is corrected like the unclipped ones (the light's brightness).
+    at_white = local >= _LUT[CLIPPED - 2]
+    if at_white.any():
+        gain = np.where(at_white, _channel_max(gain)[..., None], gain)
+    gain = gain[bp.box_cells]
+    at = 0
+    for start, stop in bp.runs:
+        px[start:stop] /= gain[at : at + stop - start]
+        at += stop - start
 
 
 # --- 3. keys ---------------------------------------------------------------------------------
@@ -473,12 +603,21 @@ STROKE = Style(0.025, 0.08, 0.12)  # a line traced, a symbol drawn, a number wri
 TICK = Style(0.12, 0.3, 0.45)  # a tick, cross or fill in a small box (a speck is 1 of 80 px)
 
 
+TALLY_ROLES = ("point", "penalty")  # score boxes marked one per point (or penalty)
+
+
+def is_tally_box(kind: str, role: str | None) -> bool:
+    """Is a region one of the small boxes players tick one by one to keep a count: a point or
+    penalty box of a score area, or a box of Klee's track?"""
+    return kind == "track_box" or (kind == "score_box" and role in TALLY_ROLES)
+
+
 def style_of(kind: str, role: str | None, symbol_spaces: bool) -> Style:
     """Fills for spaces, marks, keys; strokes for traced lines, writing and symbols; ticks for
-    point and track boxes."""
+    point, penalty and track boxes."""
     if kind == "segment" or (kind == "space" and symbol_spaces):
         return STROKE
-    if kind == "track_box" or (kind == "score_box" and role == "point"):
+    if is_tally_box(kind, role):
         return TICK
     if kind == "score_box":
         return STROKE
@@ -859,7 +998,7 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k]):
+        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k], st is FILL):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
             out.append(Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?"))
@@ -874,10 +1013,18 @@ def _coverage_confidence(f: float, st: Style) -> float:
     return 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.sure))
 
 
-def _grey_unlike(lab: np.ndarray, key: np.ndarray) -> bool:
+GREY_CHROMA = 6.0  # the chroma a key must show at a region's depth for grey to be unlike it
+GREY_CHROMA_FILL = 4.0  # for a fill, whose colour is the mean of many pixels: surer
+
+
+def _grey_unlike(lab: np.ndarray, key: np.ndarray, fill: bool = False) -> bool:
     """Is a region's pencil colour neutral grey where its key, at the same lightness, would
-    be clearly coloured?"""
+    be clearly coloured? A fill's colour is averaged over its whole area, so even a dull key
+    (brown, grey-green) is told from the exact grey of a shadow's band on a filled region;
+    a stroke's or a tick's colour is thin and mixed with paper and print, and needs a
+    clearly coloured key."""
     kl, ka, kb = _lab(np.asarray(key)[None])[0]
     depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
     expected = math.hypot(ka, kb) * min(depth, 2.0)
-    return expected >= 6.0 and math.hypot(lab[1], lab[2]) < 0.35 * expected
+    least = GREY_CHROMA_FILL if fill else GREY_CHROMA
+    return expected >= least and math.hypot(lab[1], lab[2]) < 0.35 * expected

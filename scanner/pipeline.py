@@ -234,8 +234,9 @@ def _doubt_the_cast(palette: Palette, clipped: tuple[str, ...]) -> None:
 
 
 def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> None:
-    """Regions a failed rule check names (two same-coloured neighbours, say) are doubtful:
-    a misread is the likelier cause on a sheet played by the rules, so they go to review."""
+    """Regions a failed check names (two same-coloured neighbours, say, or a box read ticked
+    after a gap in a player's tally) are doubtful: a misread is the likelier cause on a sheet
+    played by the rules, so they go to review."""
     for check in checks:
         if check.get("ok", True):
             continue
@@ -246,7 +247,7 @@ def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> No
                     rd.color,
                     min(rd.confidence, 0.5),
                     rd.coverage,
-                    f"breaks a rule: {check['message']}",
+                    f"fails a check: {check['message']}",
                 )
 
 

@@ -4,17 +4,28 @@ Two records exist: score areas, where a player marks one small box per point (``
 regions with ``role: point``, possibly two areas per player), and Klee's track, where a
 player's furthest marked box is his position (``track_box`` regions). A tally is only
 reported for a player whose sheet has such a record; the total box (T), where a number is
-written by hand, is not read.
+written by hand, is not read. Delaunay's penalty rows (``role: penalty``) are not tallied,
+but they are marked the same way, so they are checked the same way.
+
+How the boxes were marked is itself evidence about how they were read. A player ticks his
+boxes 1, 2, 3... without gaps, so a run read with a gap has a misread box in it: either a
+box read ticked after the run (a shadow taken for pencil) or a box read empty inside it (a
+light tick lost). The fewest boxes whose reading must change to restore a clean run are the
+doubtful ones; the check that reports the gap names them (``regions``), and the pipeline
+sends them to review. A track is marked at one box (the position) or along a run from its
+start; marks read elsewhere are doubtful in the same way. And a player marks his score boxes
+with one pencil: a box read in a colour unlike the rest is doubtful.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from artsheets.generator.layout import Layout
 
-__all__ = ["read_tallies"]
+__all__ = ["doubtful_in_run", "read_tallies"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
@@ -22,39 +33,114 @@ _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 def read_tallies(
     layout: Layout, colours: Mapping[str, int | None]
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
-    """(player -> tally, checks about how the tallies were marked)."""
-    points: dict[int, list[tuple[str, int, bool]]] = {}
-    track: dict[int, list[tuple[int, bool]]] = {}
+    """(player -> tally, checks about how the tallies were marked).
+
+    A failed check names the boxes whose reading is doubtful (see :func:`doubtful_in_run`)."""
+    areas: dict[tuple[int, str, str], list[tuple[int, str, bool]]] = {}
+    track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
     position = {rid: n for p, ids in track_order.items() for n, rid in enumerate(ids, 1)}
     for r in layout.regions:
         marked = colours.get(r.id) is not None
-        if r.kind == "score_box" and r.extra.get("role") == "point" and r.player is not None:
+        role = r.extra.get("role")
+        if r.kind == "score_box" and role in ("point", "penalty") and r.player is not None:
             area = r.id.rsplit("-box-", 1)[0]
-            points.setdefault(r.player, []).append((area, int(r.extra.get("value", 0)), marked))
+            value = int(r.extra.get("value", 0))
+            areas.setdefault((r.player, str(role), area), []).append((value, r.id, marked))
         elif r.kind == "track_box" and r.player is not None:
             m = _TRACK_RE.match(r.id)
             n = position.get(r.id) or (int(m.group(2)) if m else 0)
-            track.setdefault(r.player, []).append((n, marked))
+            track.setdefault(r.player, []).append((n, r.id, marked))
     tallies: dict[int, int] = {}
     checks: list[dict[str, object]] = []
-    for player, boxes in sorted(points.items()):
-        tallies[player] = sum(1 for _, _, m in boxes if m)
-        for area in sorted({a for a, _, _ in boxes}):
-            values = sorted(v for a, v, m in boxes if a == area and m)
-            if values and values != list(range(1, len(values) + 1)):
-                gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
-                checks.append(
-                    {
-                        "ok": False,
-                        "message": f"player {player} marked point boxes up to {values[-1]} in "
-                        f"{area} but left {_ranges(gaps)} empty",
-                    }
-                )
+    for (player, role, area), boxes in sorted(areas.items()):
+        if role == "point":
+            tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
+        values = sorted(v for v, _, m in boxes if m)
+        if values and values != list(range(1, len(values) + 1)):
+            gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
+            checks.append(
+                {
+                    "ok": False,
+                    "message": f"player {player} marked {role} boxes up to {values[-1]} in "
+                    f"{area} but left {_ranges(gaps)} empty",
+                    "regions": doubtful_in_run(boxes),
+                }
+            )
+    checks += _odd_colours(layout, colours)
     for player, boxes in sorted(track.items()):
-        marked = [n for n, m in boxes if m]
-        tallies[player] = tallies.get(player, 0) + (max(marked) if marked else 0)
+        marked = sorted(n for n, _, m in boxes if m)
+        tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
+        if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
+            checks.append(
+                {
+                    "ok": False,
+                    "message": f"player {player}'s track is marked at {_ranges(marked)}, not at "
+                    f"one box nor along a run from the start; the furthest ({marked[-1]}) "
+                    "is taken as his position",
+                    "regions": doubtful_in_run(boxes, single=True),
+                }
+            )
     return tallies, checks
+
+
+def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict[str, object]]:
+    """Checks naming the boxes of a player's score area (points, initials, totals, rounds)
+    marked in a colour unlike the rest of them.
+
+    A player marks his boxes with one pencil, his own as a rule (one scorekeeper's pencil
+    at worst): a box in another colour is a misread (two look-alike pencils, a shadow) more
+    likely than a pencil changed. His own colour is taken as the pencil if any box shows it
+    (misreads may outnumber right readings where a photo is bad), else the commonest one.
+    Penalty rows are left out: there a team or a player with two colours marks them."""
+    penalty_rows = {r.player for r in layout.regions if r.extra.get("role") == "penalty"}
+    areas: dict[int, list[tuple[int, int, str, int]]] = {}
+    for r in layout.regions:
+        c = colours.get(r.id)
+        if r.kind == "score_box" and r.player not in (None, *penalty_rows) and c is not None:
+            order = (0, int(r.extra.get("value", 0))) if "-box-" in r.id else (1, 0)
+            areas.setdefault(r.player, []).append((*order, r.id, c))
+    checks: list[dict[str, object]] = []
+    for player, boxes in sorted(areas.items()):
+        counts = Counter(c for *_, c in boxes)
+        pencil = player if player in counts else max(counts, key=lambda c: counts[c])
+        odd = sorted(b for b in boxes if b[3] != pencil)
+        if not odd:
+            continue
+        names = [_box_name(rid) for _, _, rid, _ in odd]
+        found = ", ".join(str(c) for c in sorted({c for *_, c in odd}))
+        checks.append(
+            {
+                "ok": False,
+                "message": f"player {player}'s score boxes {', '.join(names)} are marked in "
+                f"colour {found}, the rest of them in colour {pencil}",
+                "regions": [rid for _, _, rid, _ in odd],
+            }
+        )
+    return checks
+
+
+def _box_name(rid: str) -> str:
+    """``score-p2-box-14`` -> ``14``; ``score-p2-t`` -> ``t``."""
+    return rid.rsplit("-", 1)[-1]
+
+
+def doubtful_in_run(boxes: Sequence[tuple[int, str, bool]], single: bool = False) -> list[str]:
+    """The boxes (value, region id, read marked) whose reading disagrees with the likeliest
+    clean marking: a run 1..N for some N (or, with ``single``, also one box alone), whichever
+    needs the fewest readings changed. When several are equally likely, every box any of
+    them disputes is doubtful: which one is right is for a person to see."""
+    marked = {v for v, _, m in boxes if m}
+    values = sorted({v for v, _, _ in boxes})
+    models: list[set[int]] = [set(range(1, n + 1)) for n in [0, *values]]
+    if single:
+        models += [{v} for v in sorted(marked)]
+    cost = [len(marked ^ model) for model in models]
+    best = min(cost)
+    disputed = set().union(
+        *(marked ^ model for model, c in zip(models, cost, strict=True) if c == best)
+    )
+    return [rid for v, rid, _ in sorted(boxes) if v in disputed]
 
 
 def _ranges(values: list[int]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -10,7 +12,9 @@ import segno
 from artsheets.generator.layout import PAGES
 from artsheets.generator.registry import build_layout
 from artsheets.scanner import identify
+from artsheets.scanner.colours import TICK, Reading, measure, to_linear
 from artsheets.scanner.errors import ScanError
+from artsheets.scanner.pipeline import _doubt_rule_breakers
 from artsheets.scanner.registration import marker_corners_mm, page_markers, register
 from artsheets.scanner.scoring import rule_options, score_sheet
 from artsheets.scanner.tallies import read_tallies
@@ -129,6 +133,117 @@ def test_klee_tallies_are_track_positions() -> None:
     colours = {track["1"][11]: 1, track["1"][4]: 1, track["2"][6]: 2}
     tallies, _ = read_tallies(layout, colours)
     assert tallies == {1: 12, 2: 7}
+
+
+def _failed(checks: list[dict]) -> dict[str, list[str]]:
+    return {c["message"]: list(c["regions"]) for c in checks if not c["ok"]}
+
+
+def test_a_tick_after_a_gap_and_an_untick_inside_a_run_are_named() -> None:
+    layout = sheet_for("vasarely")
+    colours = {f"score-p1-box-{n}": 1 for n in (1, 2, 3, 4, 5, 9)}  # 9: a shadow, say
+    colours.update({f"score-p2-box-{n}": 2 for n in range(1, 21) if n != 12})  # 12: lost
+    colours.update({f"score-p3-box-{n}": 3 for n in range(1, 8)})  # a clean run
+    failed = _failed(read_tallies(layout, colours)[1])
+    assert sorted(failed.values()) == [["score-p1-box-9"], ["score-p2-box-12"]]
+    assert any("left 6-8 empty" in m for m in failed)
+
+
+def test_a_gap_that_could_be_either_misread_names_both_sides() -> None:
+    layout = sheet_for("vasarely")
+    # Box 2 lost, or box 3 a shadow: both need one reading changed.
+    colours = {"score-p1-box-1": 1, "score-p1-box-3": 1}
+    failed = _failed(read_tallies(layout, colours)[1])
+    assert list(failed.values()) == [["score-p1-box-2", "score-p1-box-3"]]
+
+
+def test_penalty_rows_are_checked_but_not_tallied() -> None:
+    layout = sheet_for("delaunay")
+    colours = {"score-p2-box-7": 2}  # a lone penalty after six empty boxes
+    tallies, checks = read_tallies(layout, colours)
+    assert tallies == {}
+    assert list(_failed(checks).values()) == [["score-p2-box-7"]]
+
+
+def test_a_score_box_in_a_colour_unlike_the_rest_is_named() -> None:
+    layout = sheet_for("vasarely")
+    colours = {f"score-p4-box-{n}": 4 for n in range(1, 11)}
+    colours.update({"score-p4-box-6": 3, "score-p4-t": 3, "score-p4-x": 4})
+    tallies, checks = read_tallies(layout, colours)
+    assert tallies[4] == 10  # still counted: a misread colour is still a tick
+    failed = _failed(checks)
+    assert list(failed.values()) == [["score-p4-box-6", "score-p4-t"]]
+    assert "boxes 6, t are marked in colour 3, the rest of them in colour 4" in next(iter(failed))
+    # One scorekeeper's pencil for all of player 2's boxes: nothing odd.
+    keeper = {f"score-p2-box-{n}": 1 for n in range(1, 8)} | {"score-p2-t": 1}
+    assert _failed(read_tallies(layout, keeper)[1]) == {}
+
+
+def test_a_track_marked_in_two_places_names_both() -> None:
+    layout = sheet_for("klee")
+    track = layout.topology.data["track"]
+    colours = {track["1"][7]: 1, track["1"][8]: 1, track["2"][2]: 2}
+    tallies, checks = read_tallies(layout, colours)
+    assert tallies == {1: 9, 2: 3}
+    assert list(_failed(checks).values()) == [[track["1"][7], track["1"][8]]]
+    # Marked along a run from the start: no doubt.
+    run = {rid: 1 for rid in track["1"][:6]}
+    assert _failed(read_tallies(layout, run)[1]) == {}
+
+
+def test_regions_named_by_a_failed_check_go_to_review() -> None:
+    readings = {
+        "score-p1-box-9": Reading(1, 0.97, 0.8),
+        "score-p1-box-8": Reading(None, 0.99, 0.0),
+    }
+    checks = [{"ok": False, "message": "a gap", "regions": ["score-p1-box-9"]}]
+    _doubt_rule_breakers(readings, checks)
+    assert readings["score-p1-box-9"].reason == "fails a check: a gap"
+    assert readings["score-p1-box-9"].color == 1 and readings["score-p1-box-9"].confidence <= 0.5
+    assert readings["score-p1-box-8"].reason is None
+
+
+def _srgb8(linear: np.ndarray) -> np.ndarray:
+    v = np.clip(linear, 0.0, 1.0)
+    s = np.where(v <= 0.0031308, v * 12.92, 1.055 * v ** (1 / 2.4) - 0.055)
+    return np.round(s * 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("relit", [True, False])
+def test_tally_boxes_beside_a_hard_shadow_are_measured_against_the_paper_round_them(
+    relit: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shadow's sharp edge runs across a score area; the light field (as estimated, on a
+    coarse grid) blurs it, so that boxes on the shadow side look darkened and a light tick on
+    the lit side bleached. Measured against the paper right round them, the blank boxes
+    beside the edge read blank and the tick is kept; without that, they would not be."""
+    layout = sheet_for("vasarely")
+    tpl = template_for(layout.sheet_code)
+    h, w = tpl.shape
+    # The edge runs down the gap between the 6th and 7th columns of player 1's boxes.
+    shade = np.where(np.arange(w) / PX_PER_MM > 37.25, 0.5, 1.0)
+    light = np.tile(shade[None, :, None] * np.array([0.8, 0.85, 0.9]), (h, 1, 1))
+    page = to_linear(tpl.gray)[..., None] * np.ones(3)
+    box = np.asarray(next(r.polygon for r in layout.regions if r.id == "score-p1-box-6"))
+    (x0, y0), (x1, y1) = (box.min(axis=0) + 0.6) * PX_PER_MM, (box.max(axis=0) - 0.6) * PX_PER_MM
+    tick = cv2.line(
+        np.zeros((h, w), np.uint8), (round(x0), round(y1)), (round(x1), round(y0)), 1, 4
+    )
+    page *= 1 - 0.4 * tick[..., None] * (1 - np.array([0.95, 0.6, 0.35]))  # a light blue
+    work = _srgb8(page * light)
+    f = round(PX_PER_MM)
+    coarse = cv2.resize(light.astype(np.float32), (w // f, h // f), interpolation=cv2.INTER_AREA)
+    smeared = cv2.GaussianBlur(coarse, (0, 0), 3.0)
+    if not relit:
+        monkeypatch.setattr("artsheets.scanner.colours._relight_boxes", lambda *args: None)
+    stats = measure(work, smeared, tpl)
+    cov = dict(zip(tpl.masks.ids, stats.coverage.tolist(), strict=True))
+    # The first and last rows, which have paper beside them (inside the grid, boxes are
+    # 1 mm apart: no paper clear of their outlines to go by).
+    lit, shaded = ["score-p1-box-56"], ["score-p1-box-7", "score-p1-box-57"]
+    blank = math.sqrt(TICK.off * TICK.on)  # below this a box reads blank
+    ok = cov["score-p1-box-6"] >= TICK.on and all(cov[rid] < blank for rid in lit + shaded)
+    assert ok == relit, {rid: round(cov[rid], 2) for rid in ["score-p1-box-6", *lit, *shaded]}
 
 
 def test_scoring_goes_through_the_rule_engine() -> None:
