@@ -123,18 +123,20 @@ def _detect_once(gray: np.ndarray, scale: float, level: str) -> dict[int, np.nda
 def _reduced(gray: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
     """``gray`` reduced to ``scale`` of its size (if below 1), and the scale it has.
 
-    By a whole factor first, averaging (OpenCV's fast path: halving 12 megapixels takes half
-    a millisecond, where reducing by 2.5 at once takes fourteen), then the rest, under a
-    factor of two, by linear interpolation (too little to alias). A whole factor that does
-    not divide the size crops a row or column at the far edge, where no marker is read."""
+    With area averaging, by a whole factor first when the reduction is 2 or more (OpenCV's
+    fast path: halving 12 megapixels takes half a millisecond, where reducing by 2.5 at once
+    takes fourteen), then the rest, on the image already averaged, by linear interpolation.
+    A whole factor that does not divide the size crops a row or column at the far edge,
+    where no marker is read."""
     if scale >= 1.0:
         return gray, 1.0
     h0, w0 = gray.shape
     size = (round(w0 * scale), round(h0 * scale))
     k = int(1.0 / scale)
-    if k >= 2:
-        crop = gray[: h0 - h0 % k, : w0 - w0 % k]
-        gray = cv2.resize(crop, (w0 // k, h0 // k), interpolation=cv2.INTER_AREA)
+    if k < 2:
+        return cv2.resize(gray, size, interpolation=cv2.INTER_AREA), size[0] / w0
+    crop = gray[: h0 - h0 % k, : w0 - w0 % k]
+    gray = cv2.resize(crop, (w0 // k, h0 // k), interpolation=cv2.INTER_AREA)
     if gray.shape[::-1] != size:
         gray = cv2.resize(gray, size, interpolation=cv2.INTER_LINEAR)
     return gray, size[0] / w0
@@ -321,11 +323,22 @@ def page_inside_photo(
     """Which pixels of the rectified page (at ``px_per_mm``) the photo shows (bool): a sheet
     partly out of the frame must not be read as black there. Computed on a 1 mm grid, with
     a 1 mm margin inside the frame's edge."""
+    size = (round(size_mm[0] * px_per_mm), round(size_mm[1] * px_per_mm))
+    h, w = photo_shape[:2]
+    photo_from_page = np.linalg.inv(page_from_photo)
     w_mm, h_mm = int(np.ceil(size_mm[0])), int(np.ceil(size_mm[1]))
+    # The usual case, the whole page in the frame, at once: a homography maps the grid's
+    # bounding rectangle, all in front of the camera (the same sign of w at its corners),
+    # onto a convex quadrilateral, which is inside the frame when its corners are.
+    ends = np.array([[0.5, 0.5], [w_mm - 0.5, 0.5], [w_mm - 0.5, h_mm - 0.5], [0.5, h_mm - 0.5]])
+    depth = np.c_[ends, np.ones(4)] @ photo_from_page[2]
+    if np.all(depth > 0) or np.all(depth < 0):
+        xy = cv2.perspectiveTransform(ends.reshape(-1, 1, 2), photo_from_page).reshape(4, 2)
+        if np.all(xy >= 0) and np.all(xy[:, 0] <= w - 1) and np.all(xy[:, 1] <= h - 1):
+            return np.ones(size[::-1], bool)
     xs, ys = np.meshgrid(np.arange(w_mm) + 0.5, np.arange(h_mm) + 0.5)
     pts = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
-    back = cv2.perspectiveTransform(pts, np.linalg.inv(page_from_photo)).reshape(h_mm, w_mm, 2)
-    h, w = photo_shape[:2]
+    back = cv2.perspectiveTransform(pts, photo_from_page).reshape(h_mm, w_mm, 2)
     ok = (
         (back[..., 0] >= 0)
         & (back[..., 1] >= 0)
@@ -333,5 +346,4 @@ def page_inside_photo(
         & (back[..., 1] <= h - 1)
     )
     ok = cv2.erode(ok.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_REPLICATE)
-    size = (round(size_mm[0] * px_per_mm), round(size_mm[1] * px_per_mm))
     return cv2.resize(ok, size, interpolation=cv2.INTER_NEAREST) > 0
