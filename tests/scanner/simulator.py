@@ -364,14 +364,24 @@ class Conditions:
             int(rng.integers(0, 4))
         ]
         dim = rng.random() < 0.2
+        rotation = float(rng.uniform(0, 360))
+        tilt = float(min(45.0, abs(rng.normal(0, 20))))
+        tilt_axis = float(rng.uniform(0, 360))
+        fill = float(rng.uniform(0.7, 0.95))
+        offset = (float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1)))
+        crop = int(rng.integers(0, 4)) if rng.random() < 0.15 else None
+        if crop is not None and (off := (rotation + 45) % 90 - 45) ** 2 < 12**2:
+            # An upright sheet cannot lose one corner to an upright frame's edge without its
+            # neighbour: one cut off corner comes with the sheet turned a little.
+            rotation += (12 if off >= 0 else -12) - off
         return cls(
             size=size,
-            rotation=float(rng.uniform(0, 360)),
-            tilt=float(min(45.0, abs(rng.normal(0, 20)))),
-            tilt_axis=float(rng.uniform(0, 360)),
-            fill=float(rng.uniform(0.7, 0.95)),
-            offset=(float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1))),
-            crop_corner=int(rng.integers(0, 4)) if rng.random() < 0.15 else None,
+            rotation=rotation,
+            tilt=tilt,
+            tilt_axis=tilt_axis,
+            fill=fill,
+            offset=offset,
+            crop_corner=crop,
             curl_mm=float(rng.uniform(0, 3.0)),
             gradient=float(rng.uniform(0, 0.5)),
             shadow=float(rng.uniform(0.3, 0.55)) if rng.random() < 0.3 else 0.0,
@@ -435,29 +445,59 @@ def _camera_quad(page_wh: tuple[float, float], c: Conditions, frame: tuple[int, 
     room = np.array([fw, fh]) - span
     pos = room / 2 + np.array(c.offset) * room / 2 * 0.9
     quad = proj + pos
-    if c.crop_corner is not None:
-        # Push the chosen corner out of the frame far enough to cut its marker (22 mm in
-        # from the corner) off, along the one axis needing the smaller move.
-        corner = quad[c.crop_corner]
-        margin = 25.0 * PAGE_PX_PER_MM * scale
-        d = corner - np.array([fw, fh]) / 2
-        need = np.array(
-            [
-                (lim - corner[i] + margin) if d[i] > 0 else -(corner[i] + margin)
-                for i, lim in ((0, fw), (1, fh))
-            ]
+    if c.crop_corner is None:
+        return quad.astype(np.float32)
+    # Push the page along one axis until the chosen corner's marker is half out of the frame
+    # (its centre, 17 mm in from the corner, past the edge), keeping the other three markers
+    # wholly in the frame (the condition: one corner cut off); where neither axis can, the
+    # sheet is photographed a little smaller.
+    pw, ph = page_wh
+    k = c.crop_corner
+    in_mm = 17 * PAGE_PX_PER_MM
+    centre_mark = np.array(
+        [[pw - in_mm if k in (1, 2) else in_mm, ph - in_mm if k in (2, 3) else in_mm]]
+    )
+    frame_centre = np.array([fw, fh]) / 2
+    best = quad
+    for _ in range(12):
+        H = cv2.getPerspectiveTransform(
+            np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32), quad.astype(np.float32)
         )
+        mark = cv2.perspectiveTransform(centre_mark.reshape(1, 1, 2).astype(np.float32), H)
+        mark = mark.reshape(2)
+        beyond = 0.02 * min(frame)
+        moves = []
+        for i, lim in ((0, fw), (1, fh)):
+            step = (lim - mark[i] + beyond) if mark[i] > frame_centre[i] else -(mark[i] + beyond)
+            moves.append(quad + np.eye(2)[i] * step)
+        moves.sort(key=lambda q: float(np.abs(q - quad).sum()))
+        for moved in moves:
+            if _markers_in_frame(moved, page_wh, k, frame):
+                return moved.astype(np.float32)
+        best = moves[0]
+        quad = frame_centre + (quad - frame_centre) * 0.93
+    return best.astype(np.float32)
 
-        # Prefer the move that leaves the other three corners' markers in the frame.
-        def others_inside(q: np.ndarray) -> bool:
-            inner = q + (q.mean(axis=0) - q) * (margin / np.linalg.norm(q[2] - q[0]) * 1.5)
-            rest = np.delete(inner, c.crop_corner, axis=0)
-            return bool(np.all((rest >= 0) & (rest <= [fw, fh])))
 
-        moves = sorted(range(2), key=lambda i: abs(need[i]))
-        moves.sort(key=lambda i: not others_inside(quad + np.eye(2)[i] * need[i]))
-        quad = quad + np.eye(2)[moves[0]] * need[moves[0]]
-    return quad.astype(np.float32)
+def _markers_in_frame(
+    quad: np.ndarray, page_wh: tuple[float, float], skip: int, frame: tuple[int, int]
+) -> bool:
+    """Are the corner markers (10 to 24 mm in from each page corner), all but ``skip``,
+    wholly inside the frame when the page's corners land on ``quad``?"""
+    pw, ph = page_wh
+    src = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
+    H = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    lo, hi = 10 * PAGE_PX_PER_MM, 24 * PAGE_PX_PER_MM
+    pts = []
+    for i, (right, bottom) in enumerate(((0, 0), (1, 0), (1, 1), (0, 1))):
+        if i == skip:
+            continue
+        xs = (pw - hi, pw - lo) if right else (lo, hi)
+        ys = (ph - hi, ph - lo) if bottom else (lo, hi)
+        pts += [(x, y) for x in xs for y in ys]
+    p = cv2.perspectiveTransform(np.array(pts, np.float32).reshape(-1, 1, 2), H).reshape(-1, 2)
+    edge = 0.01 * min(frame)
+    return bool(np.all((p >= edge) & (p <= np.array(frame) - edge)))
 
 
 def photograph(page: np.ndarray, ppm: float, c: Conditions, rng: np.random.Generator) -> np.ndarray:
