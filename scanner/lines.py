@@ -147,9 +147,9 @@ def fit_lines(
         misfit = float(totals[i, order[0]] / counts[i])
         # A line that even its best colour explains poorly (a pencil unlike its swatch, a
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
+        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * per_sample
         # The printed core and the strips beside it, read on their own: a fill mistaken for
         # the trace, or a trace hidden under fills, shows in one of them only.
-        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * per_sample
         views: list[int | None] = []
         dissent = 0.0
         for view, n_view in (

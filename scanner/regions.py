@@ -69,7 +69,6 @@ class RegionMasks:
     footprint_mask: np.ndarray
     near_print: np.ndarray  # per entry of ``pixels``: within NEAR_PRINT_MM of something printed
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
-    neighbours: tuple[tuple[int, ...], ...]  # per region: polygon regions its band touches
     line_mm: np.ndarray  # per entry of ``pixels``: distance from its segment's line (-1: none)
     host: np.ndarray  # per entry of ``pixels``: the polygon region it lies in (-1: none)
     along: tuple[tuple[int, ...], ...]  # per segment: pieces of the same printed line at its ends
@@ -146,7 +145,6 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
     chunks: list[np.ndarray] = []
     line_mm: list[np.ndarray] = []
     hosts: list[np.ndarray] = []
-    neighbours: list[tuple[int, ...]] = [()] * n
     full_area = np.zeros(n, np.int64)
     anchors = np.zeros((n, 2))
     for i, r in enumerate(regions):
@@ -188,8 +186,6 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
                 4,
             )
             m = (core_band > 0) & (bands[y0:y1, x0:x1] == 1)
-            touched = np.unique(label[y0:y1, x0:x1][band > 0])
-            neighbours[i] = tuple(int(t) for t in touched if t >= 0)
         ys, xs = np.nonzero(m)
         chunks.append(((ys + y0) * width + (xs + x0)).astype(np.int32))
         if r.polygon is None:
@@ -214,7 +210,6 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         footprint_mask=footprint > 0,
         near_print=near.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
         on_print=core.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
-        neighbours=tuple(neighbours),
         line_mm=np.concatenate(line_mm).astype(np.float32) if line_mm else np.zeros(0, np.float32),
         host=np.concatenate(hosts).astype(np.int32) if hosts else np.zeros(0, np.int32),
         along=_along_line(regions),
