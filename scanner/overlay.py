@@ -108,6 +108,7 @@ def _banner(result: ScanResult, width: int) -> np.ndarray:
     )
     bad = [c["message"] for c in s.checks if not c.get("ok", True)]
     lines += [f"! {m}" for m in bad[:3]]
+    lines += [f"note: {n}" for n in result.notes]  # blank keys, overexposed paper, ...
     band = np.full((24 + 30 * len(lines), width, 3), 255, np.uint8)
     x = 20
     for j, line in enumerate(lines):
