@@ -563,6 +563,7 @@ class Palette:
     source: dict[int, str] = field(default_factory=dict)  # "key" or "clustered"
     notes: list[str] = field(default_factory=list)
     doubtful: set[int] = field(default_factory=set)  # colours whose identity is a guess
+    unknown: set[int] = field(default_factory=set)  # colours in play never learned at all
     # How much wider than usual a colour's scatter is on this sheet: more than 1 when the
     # light's colour cast could not be measured (paper clipped white in some channel).
     spread: float = 1.0
@@ -688,6 +689,7 @@ def learn_palette(
             "was found on the sheet; "
             "regions of that colour (if any) cannot be told apart"
         )
+        pal.unknown.update(blank)
         return pal
     data = lab[unmatched].astype(np.float32)
     kk = len(blank)
@@ -995,6 +997,14 @@ def _classify_once(
                 reason = f"colour between keys {k} and {keys[order[1]]}"
             else:
                 reason = "too small to read"
+        if palette.unknown and reason is None:
+            # A colour in play was never learned: a region only loosely like its key may be
+            # that colour instead.
+            loose = 1.0 - _ramp(d1, base_sigma, 3.0 * base_sigma)
+            if loose < REVIEW_BELOW:
+                conf = min(conf, loose)
+                unknown = ", ".join(str(u) for u in sorted(palette.unknown))
+                reason = f"only loosely colour {k}, and colour {unknown} is unknown (blank key)"
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"

@@ -129,3 +129,19 @@ def test_paper_clipped_white_in_one_channel_does_not_shift_colours() -> None:
     # fills are the benchmark's business: one here is misread, see docs/scanner.md.)
     assert {rid: w for rid, w in spaces.items() if w[3] is None} == {}
     assert {rid: w for rid, w in spaces.items() if w[0] == orange} == {}
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_colour_that_cannot_be_learned_makes_loose_matches_doubtful(seed: int) -> None:
+    """Key 2 left blank, and its pencil (purple) so like key 1's (blue) that no region stands
+    out to learn it from: every region of colour 2 then reads as a loose colour 1, and must
+    be flagged, not passed."""
+    pencils = {1: PENCILS["blue"], 2: PENCILS["purple"]}
+    photo = simulate(
+        sheet_for("springer"), seed=seed, conditions=easy(SIZE), blank_keys=(2,), pencils=pencils
+    )
+    result = scan_image(photo.image)
+    assert result.palette.unknown == {2}
+    wrong = _wrong(photo, result)
+    assert wrong  # colour 2 cannot be read: the test is about saying so
+    assert {rid: w for rid, w in wrong.items() if w[3] is None} == {}
