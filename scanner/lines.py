@@ -34,6 +34,7 @@ MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stro
 SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
 PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
 SHARP_MM = 0.1  # a photo blurred more than this (measured edge spread) has fewer samples
+CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
 MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
@@ -51,14 +52,20 @@ def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
 def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
     """For each pixel density (n, 3), the least squared distance to any of ``combos`` (m, 3)
     plus a neutral density between 0 and ``halo``. Expanded into dot products so that the
-    (n, m) work is one matrix product, not an (n, m, 3) array."""
-    cross = dens @ combos.T  # (n, m)
-    sq = (dens * dens).sum(axis=1)[:, None] - 2.0 * cross + (combos * combos).sum(axis=1)[None, :]
-    if halo > 0:
-        mean = dens.mean(axis=1)[:, None] - combos.mean(axis=1)[None, :]
-        g = np.clip(mean, 0.0, halo)
-        sq -= 3.0 * g * (2.0 * mean - g)  # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2
-    return np.maximum(sq.min(axis=1), 0.0)
+    (n, m) work is one matrix product, not an (n, m, 3) array; in chunks of pixels, so that
+    the (n, m) arrays stay a few megabytes."""
+    out = np.empty(len(dens), np.float32)
+    c2 = (combos * combos).sum(axis=1)[None, :]
+    cmean = combos.mean(axis=1)[None, :]
+    for a in range(0, len(dens), CHUNK):
+        d = dens[a : a + CHUNK]
+        sq = (d * d).sum(axis=1)[:, None] - 2.0 * (d @ combos.T) + c2
+        if halo > 0:
+            mean = d.mean(axis=1)[:, None] - cmean
+            g = np.clip(mean, 0.0, halo)
+            sq -= 3.0 * g * (2.0 * mean - g)  # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2
+        out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
 
 
 def pixels_per_sample(blur_mm: float) -> float:
