@@ -168,7 +168,7 @@ def light_field(
     cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
     tint = _paper_tint(small, true_paper, cast)
     est = _brightness(est, tint) * tint
-    at_white = small[paper] >= _LUT[CLIPPED - 2] if paper.any() else np.zeros((0, 3), bool)
+    at_white = small[paper] >= CLIPPED_LINEAR if paper.any() else np.zeros((0, 3), bool)
     info = {
         "paper_level": float(np.median(_channel_max(ref))) if len(ref) else 0.0,
         "paper_fraction": float(cand.mean()),
@@ -185,7 +185,7 @@ def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
     channels, or where a channel is clipped (and so too dark for the cast), the channels'
     best estimate, the largest of value over cast."""
     mean = _channel_mean(est)
-    at_clip = _channel_max(est) >= _LUT[CLIPPED - 2]
+    at_clip = _channel_max(est) >= CLIPPED_LINEAR
     if not at_clip.any():
         return mean
     best = _channel_max(est / np.maximum(tint, 1e-3))[..., None]
@@ -206,6 +206,7 @@ def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.nd
 
 
 CLIPPED = 250  # an 8-bit value this high may be the camera's white clipping, not the scene
+CLIPPED_LINEAR = float(_LUT[CLIPPED - 2])  # a block mean this bright holds clipped pixels
 
 
 def relative_to_paper(srgb: np.ndarray, light: np.ndarray) -> np.ndarray:
@@ -542,7 +543,7 @@ def _relight_boxes(
     gain = np.clip(local / estimate, 0.2, 2.0)
     # Paper clipped at the camera's white in a channel tells nothing of its light there:
     # that channel is corrected like the unclipped ones (the light's brightness).
-    at_white = local >= _LUT[CLIPPED - 2]
+    at_white = local >= CLIPPED_LINEAR
     if at_white.any():
         gain = np.where(at_white, _channel_max(gain)[..., None], gain)
     gain = gain[bp.box_cells]
@@ -870,9 +871,10 @@ def _reread_lines(
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
-    of the space the pixel lies in (Arp's captures reach into the line's band). Where the
-    fit's colour is not clearly better than the runner-up, or the line's average colour says
-    otherwise, the line goes to review."""
+    of the space the pixel lies in (Arp's captures reach into the line's band). The line goes
+    to review where the fit's colour is not clearly better than the runner-up, where its
+    printed core or the strips beside it, read alone, favour another colour, or (Arp) where
+    it is unlike every coloured piece of its printed line it meets."""
     m = tpl.masks
     keys = list(palette.colours)
     out = list(second)

@@ -35,13 +35,13 @@ SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, gra
 PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
 SHARP_MM = 0.1  # a photo blurred more than this (measured edge spread) has fewer samples
 CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
-MIN_DENSITY = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
+MIN_REFLECTANCE = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
 
 
 def _density(refl: np.ndarray) -> np.ndarray:
-    return -np.log(np.clip(refl, MIN_DENSITY, 1.0)).astype(np.float32)
+    return -np.log(np.clip(refl, MIN_REFLECTANCE, 1.0)).astype(np.float32)
 
 
 def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
@@ -81,7 +81,6 @@ class LineFit:
     color: int
     runner_up: int | None
     llr: float  # log-likelihood ratio of colour over runner-up
-    misfit: float = 0.0  # mean squared misfit per pixel of the best colour
     core: int | None = None  # the best colour on the printed core alone (None: no pixels)
     beside: int | None = None  # and beside it alone
     dissent: float = 0.0  # log-likelihood ratio by which a view prefers its colour to ``color``
@@ -170,8 +169,8 @@ def fit_lines(
             views.append(keys[j])
             dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, misfit, *views, dissent)
+            out[int(i)] = LineFit(best, None, 50.0, *views, dissent)
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
-        out[int(i)] = LineFit(best, keys[order[1]], gap / scale, misfit, *views, dissent)
+        out[int(i)] = LineFit(best, keys[order[1]], gap / scale, *views, dissent)
     return out
