@@ -156,12 +156,12 @@ def light_field(
     # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
     # it is lenient, or there would be no paper to measure there at all.
     grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
-    cand = usable & (sat < 0.12) & (rel_tex < grain) & (mx > DARKER * near)
     # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
     # one taken for paper would bleach itself. Their light comes from the paper round them.
-    cand &= ~tpl.boxes_small
-    cand |= paper
+    flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
+    cand = (flat & (mx > DARKER * near)) | paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
+    est = _mend_shadow_edges(small, flat | paper, est)
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
@@ -255,6 +255,51 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
     if not done.all():
         _fine_quantile(small, cand, ~done, out)
     return cv2.GaussianBlur(out, (0, 0), 1.0)
+
+
+SHADOW_STEP = 0.88  # paper this much darker than the estimate round it may be in a shadow
+SHADOW_MIN_MM = 30.0  # a shadow's edge runs on: a band at least this long (its diagonal)
+SHADOW_THIN = 0.15  # ... and thin: its area under this share of its diagonal squared
+SHADOW_REACH = 2  # blocks (mm) beyond the band whose light is taken from paper near them
+
+
+def _mend_shadow_edges(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.ndarray:
+    """``est`` with the light along hard shadow edges taken from the paper right there.
+
+    The estimate's 14 mm windows keep a pale fill from bleaching itself, but beside a hard
+    shadow they reach across the edge and light the first few millimetres of the shadow as
+    brightly as the sunlit paper: pencil there reads too dark and grey, and bare paper as
+    grey marks. Paper-like blocks clearly darker than the estimate, in a long thin band, are
+    that strip (a pale fill is bounded by its space's lines, never long and thin), and their
+    own colour is the light there; blocks near the band take their light from the paper
+    blocks round them.
+    """
+    paper_like = flat
+    dark = paper_like & (_channel_mean(small) < SHADOW_STEP * _channel_mean(est))[..., 0]
+    if not dark.any():
+        return est
+    # The strip is broken wherever printed lines or pencil cross it: bridged before it is
+    # measured (its area is counted on the bridged strip, so thin stays thin).
+    size = 2 * SHADOW_REACH + 1
+    bridged = cv2.dilate(dark.view(np.uint8), np.ones((size, size), np.uint8))
+    _, labels, box, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
+    diag = np.hypot(box[:, cv2.CC_STAT_WIDTH], box[:, cv2.CC_STAT_HEIGHT]).astype(np.float64)
+    keep = (diag >= SHADOW_MIN_MM) & (box[:, cv2.CC_STAT_AREA] < SHADOW_THIN * diag**2)
+    keep[0] = False
+    if not keep.any():
+        return est
+    band = keep[labels] & dark
+    near = cv2.dilate(band.view(np.uint8), np.ones((size, size), np.uint8)) > 0
+    # Light near the band: the paper-like blocks' own colour, averaged over those near.
+    own = np.where(_three(paper_like), small, est)
+    weight = paper_like.astype(np.float32)
+    num = cv2.boxFilter(own * _three(weight), -1, (size, size), normalize=False)
+    den = cv2.boxFilter(weight, -1, (size, size), normalize=False)
+    local = num / _three(np.maximum(den, 1e-6))
+    out = est.copy()
+    np.copyto(out, local, where=_three(near & (den > 0)))
+    np.copyto(out, small, where=_three(band))
+    return np.maximum(out, 1e-3)
 
 
 FINE_WINDOW, FINE_STRIDE = 9, 2  # 9 mm windows, every other 1 mm block
