@@ -48,6 +48,7 @@ __all__ = [
 DETECT_MAX_SIDE = 1600  # markers are first looked for in a copy this size (longest side)
 MAX_REPROJECTION_MM = 2.5  # beyond this the paper is too bent for the line refinement to mend
 OUTLIER_MM = 10.0  # a marker this far from where the other three put it is not the real one
+AGREE_MM = 1.0  # four markers one homography fits this closely are the sheet's own
 MIN_PX_PER_MM = 2.2  # below this a 0.6 mm QR module is under 1.5 pixels: too far away
 MARKER_IDS = tuple(range(len(CORNERS)))
 
@@ -235,10 +236,13 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
             "the black corner squares uncovered and in focus",
         )
     best = (found, *_fit(found, corners, by_id))
-    if len(found) == 4:
-        # Four markers can be fitted almost whatever they are, so test each against the
-        # other three: a look-alike in the clutter lands millimetres from where three real
-        # markers put it, while curl moves a real one by a millimetre or so.
+    if len(found) == 4 and best[3] > AGREE_MM:
+        # Four markers that one homography fits closely all belong to the sheet. When they
+        # do not, test each against the other three: a look-alike in the clutter lands
+        # many millimetres from where three real markers put it. (Three markers alone fix
+        # the perspective poorly: under a steep tilt, curl of a millimetre can put a real
+        # fourth marker 10 mm from where they predict it, so that test is no test at all
+        # while the four agree.)
         fits = sorted(
             ((*_fit(sub, corners, by_id), sub) for sub in itertools.combinations(found, 3)),
             key=lambda t: t[2],
