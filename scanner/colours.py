@@ -2,12 +2,8 @@
 
 The steps, and why:
 
-1. **Light.** Pencil on paper multiplies the paper's reflectance, so the image is taken to
-   linear light and divided by the local colour of bare paper. That colour is measured where
-   the sheet is paper for sure (margins, gaps: the template knows) for the white balance, and
-   everywhere from pixels that look like paper (nothing printed near, no colour) at the finest
-   scale that has enough of them, for gradients and shadows. What is left is each pixel's
-   reflectance relative to paper: 1 for bare paper under any light.
+1. **Light** (:mod:`artsheets.scanner.light`): the image is divided by the local colour of
+   bare paper, leaving each pixel's reflectance relative to paper.
 2. **Ink.** A pixel carries pencil when it is far enough from paper white in CIELAB (grey
    pencils count as well as bright ones; only darkening counts, not the slight brightening of
    noise). A region's *coverage* is its share of such pixels among its
@@ -35,6 +31,13 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
+from artsheets.scanner.light import (
+    CLIPPED_LINEAR,
+    Light,
+    censor_clipped,
+    channel_max,
+    to_linear,
+)
 from artsheets.scanner.lines import fit_lines, pixels_per_sample
 from artsheets.scanner.template import PX_PER_MM, Template, disk
 
@@ -46,10 +49,7 @@ __all__ = [
     "RegionStats",
     "classify",
     "learn_palette",
-    "light_field",
     "measure",
-    "reflectance",
-    "to_linear",
 ]
 
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
@@ -59,337 +59,6 @@ INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) ca
 OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
 HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
 STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
-
-_LUT = np.where(
-    (v := np.arange(256) / 255.0) <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4
-).astype(np.float32)
-
-
-def to_linear(img: np.ndarray) -> np.ndarray:
-    """8-bit sRGB -> linear light, float32 in [0, 1]."""
-    return _LUT[img]
-
-
-# --- 1. light --------------------------------------------------------------------------------
-
-
-def _srgb_to_linear(v: np.ndarray) -> np.ndarray:
-    s = np.clip(v / 255.0, 0.0, 1.0)
-    return np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4).astype(np.float32)
-
-
-def _channel_max(img: np.ndarray) -> np.ndarray:
-    """Largest of the three channels (the same as ``img.max(axis=2)``, which numpy does
-    slowly over so short an axis)."""
-    return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
-
-
-def _channel_min(img: np.ndarray) -> np.ndarray:
-    """Smallest of the three channels (``img.min(axis=2)``, faster)."""
-    return np.minimum(np.minimum(img[..., 0], img[..., 1]), img[..., 2])
-
-
-def _channel_mean(img: np.ndarray) -> np.ndarray:
-    """Mean of the three channels, keeping the axis (``img.mean(axis=2, keepdims=True)``, the
-    same sum in the same order, faster)."""
-    return ((img[..., 0] + img[..., 1] + img[..., 2]) / 3)[..., None]
-
-
-def _three(plane: np.ndarray) -> np.ndarray:
-    """A plane (numbers or a bool mask) repeated into three channels: numpy's broadcasting of
-    ``plane[..., None]`` against an image of three channels runs three elements at a time,
-    slowly."""
-    if plane.dtype == bool:
-        return cv2.merge([plane.view(np.uint8)] * 3).view(bool)
-    return cv2.merge([plane] * 3)
-
-
-def light_field(
-    work: np.ndarray, tpl: Template, inside: np.ndarray | None = None
-) -> tuple[np.ndarray, dict[str, float]]:
-    """The colour of bare paper (linear BGR) on a 1 mm grid, and a few measurements:
-    ``paper_level`` (the paper's brightness in the photo, linear 0..1)."""
-    h, w = work.shape[:2]
-    f = round(PX_PER_MM)  # one low-resolution pixel per millimetre
-    sw, sh = w // f, h // f
-
-    def reduce(img: np.ndarray) -> np.ndarray:
-        return cv2.resize(img[: sh * f, : sw * f], (sw, sh), interpolation=cv2.INTER_AREA)
-
-    # Block averages over the pixels clear of print only (lines would darken the estimate;
-    # inside a grid of small boxes there is still paper between the lines). Averaged in
-    # sRGB, then made linear: the blocks that matter are uniform paper, where that is exact.
-    # With the whole page in the photo (the usual case) the shares are the template's own.
-    if inside is None or inside.all():
-        clear, share = tpl.clear, tpl.clear_share
-    else:
-        clear = tpl.clear & inside.astype(np.uint8)
-        share = reduce(clear.astype(np.float32))
-    inv = 1.0 / np.maximum(share, 1e-3)
-    masked = cv2.bitwise_and(work, work, mask=clear)
-    small = _srgb_to_linear(reduce(masked).astype(np.float32) * _three(inv))
-    # The grey of the masked image is the masked grey; and squared, as it is 0 off the mask.
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    gc = cv2.bitwise_and(gray, gray, mask=clear).astype(np.float32)
-    m1 = reduce(gc) * inv
-    m2 = reduce(gc * gc) * inv
-    # Texture: pencil grain is rough, paper smooth (even when both are grey). Relative
-    # spread in sRGB, times 2.2 to speak of linear light.
-    rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
-    usable = share > 0.3
-    paper = tpl.paper_small & usable & (share > 0.5)
-    # Paper at the camera's clipping level in some channel hides its colour cast there.
-    clipped = reduce(((_channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
-    true_paper = paper & (clipped < 0.1)
-    if true_paper.sum() < 50:  # all of it clipped: no truer cast to be had
-        true_paper = paper
-    # Global white balance from the sure paper (the photo may be warm, cool or dim).
-    ref = small[paper] if paper.sum() >= 50 else small[usable]
-    gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
-    balanced = small / gain
-    mx = _channel_max(balanced)
-    sat = (mx - _channel_min(balanced)) / np.maximum(mx, 1e-3)
-    smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
-    # Paper-like: no colour, no grain, not much darker than round it.
-    near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
-    # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
-    # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
-    # it is lenient, or there would be no paper to measure there at all.
-    grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
-    # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
-    # one taken for paper would bleach itself. Their light comes from the paper round them.
-    flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
-    cand = (flat & (mx > DARKER * near)) | paper
-    est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
-    est = _mend_shadow_edges(small, flat | paper, est)
-    # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
-    # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
-    # estimate its tint (which would bleach that very fill).
-    cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
-    tint = _paper_tint(small, true_paper, cast)
-    est = _brightness(est, tint) * tint
-    at_white = small[paper] >= CLIPPED_LINEAR if paper.any() else np.zeros((0, 3), bool)
-    info = {
-        "paper_level": float(np.median(_channel_max(ref))) if len(ref) else 0.0,
-        "paper_fraction": float(cand.mean()),
-        # Channels (B, G, R) in which most sure paper is clipped at the camera's white.
-        "clipped_channels": tuple(
-            "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
-        ),
-    }
-    return est, info
-
-
-def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
-    """The paper's brightness in each block, given its colour cast: the mean of its
-    channels, or where a channel is clipped (and so too dark for the cast), the channels'
-    best estimate, the largest of value over cast."""
-    mean = _channel_mean(est)
-    at_clip = _channel_max(est) >= CLIPPED_LINEAR
-    if not at_clip.any():
-        return mean
-    best = _channel_max(est / np.maximum(tint, 1e-3))[..., None]
-    return np.where(at_clip[..., None], best, mean)
-
-
-def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    """Per-channel colour of the sure paper relative to its brightness, smooth over the page
-    (61 mm windows; the global white balance where there is no sure paper near)."""
-    weight = paper.astype(np.float32)
-    den = cv2.boxFilter(weight, -1, (61, 61), borderType=cv2.BORDER_REFLECT)
-    tint = small / np.maximum(_channel_mean(small), 1e-3)
-    num = cv2.boxFilter(tint * _three(weight), -1, (61, 61), borderType=cv2.BORDER_REFLECT)
-    base = (gain / max(float(gain.mean()), 1e-3)).astype(np.float32)
-    out = num / _three(np.maximum(den, 1e-6))
-    np.copyto(out, base, where=_three(den <= 0.02))
-    return out
-
-
-CLIPPED = 250  # an 8-bit value this high may be the camera's white clipping, not the scene
-CLIPPED_LINEAR = float(_LUT[CLIPPED - 2])  # a block mean this bright holds clipped pixels
-
-
-def relative_to_paper(srgb: np.ndarray, light: np.ndarray) -> np.ndarray:
-    """Reflectance (linear, relative to paper, clipped to [0, 1.5]) of 8-bit sRGB pixels
-    under ``light`` (linear paper colour at each pixel). A channel at the camera's clipping
-    level only says the scene was at least that bright: it is no evidence of pencil, so it
-    reads as at least paper (a bright photo clips white paper in one channel first, under a
-    warm or cool cast, while the same paper in shadow shows its true colour)."""
-    return _censor_clipped(to_linear(srgb) / light, srgb)
-
-
-def _censor_clipped(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
-    """``refl`` with every channel clipped in ``srgb`` read as at least paper, in [0, 1.5]."""
-    return np.clip(np.where(srgb >= CLIPPED, np.maximum(refl, 1.0), refl), 0.0, 1.5)
-
-
-def reflectance(work: np.ndarray, light: np.ndarray) -> np.ndarray:
-    """The whole image relative to paper (linear BGR float32), e.g. to look at it."""
-    h, w = work.shape[:2]
-    return relative_to_paper(work, cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
-
-
-QUANTILE_WINDOW = 7  # blocks across a window
-QUANTILE_BLOCKS = (2,)  # block size (mm): 14 mm windows (larger ones reach across shadows)
-PAPER_QUANTILE = 80
-DARKER = 0.5  # a block this much darker than the brightest paper near it is not paper
-
-
-def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
-    """Paper colour round each pixel (1 mm blocks): a high quantile of the paper-like blocks
-    near it, from the smallest window with enough of them. Paper is the brightest thing on
-    the sheet, so this ignores darker intruders (a grey tick, a pale fill taken for paper)
-    even when they are many, and keeps a shadow's edge sharp. Where no window has enough
-    paper, the mean over the finest window that has some."""
-    h, w = cand.shape
-    out = _window_means(small, cand)
-    done = np.zeros((h, w), bool)
-    for b in QUANTILE_BLOCKS:
-        q, enough = _block_quantile(small, cand, b)
-        full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
-        full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
-        np.copyto(out, full_q, where=_three(full_ok & ~done))
-        done |= full_ok
-        if done.all():
-            break
-    if not done.all():
-        _fine_quantile(small, cand, ~done, out)
-    return cv2.GaussianBlur(out, (0, 0), 1.0)
-
-
-SHADOW_STEP = 0.88  # paper this much darker than the estimate round it may be in a shadow
-SHADOW_MIN_MM = 30.0  # a shadow's edge runs on: a band at least this long (its diagonal)
-SHADOW_THIN = 0.15  # ... and thin: its area under this share of its diagonal squared
-SHADOW_REACH = 2  # blocks (mm) beyond the band whose light is taken from paper near them
-
-
-def _mend_shadow_edges(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.ndarray:
-    """``est`` with the light along hard shadow edges taken from the paper right there.
-
-    The estimate's 14 mm windows keep a pale fill from bleaching itself, but beside a hard
-    shadow they reach across the edge and light the first few millimetres of the shadow as
-    brightly as the sunlit paper: pencil there reads too dark and grey, and bare paper as
-    grey marks. Paper-like blocks clearly darker than the estimate, in a long thin band, are
-    that strip (a pale fill is bounded by its space's lines, never long and thin), and their
-    own colour is the light there; blocks near the band take their light from the paper
-    blocks round them.
-    """
-    paper_like = flat
-    dark = paper_like & (_channel_mean(small) < SHADOW_STEP * _channel_mean(est))[..., 0]
-    if not dark.any():
-        return est
-    # The strip is broken wherever printed lines or pencil cross it: bridged before it is
-    # measured (its area is counted on the bridged strip, so thin stays thin).
-    size = 2 * SHADOW_REACH + 1
-    bridged = cv2.dilate(dark.view(np.uint8), np.ones((size, size), np.uint8))
-    _, labels, box, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
-    diag = np.hypot(box[:, cv2.CC_STAT_WIDTH], box[:, cv2.CC_STAT_HEIGHT]).astype(np.float64)
-    keep = (diag >= SHADOW_MIN_MM) & (box[:, cv2.CC_STAT_AREA] < SHADOW_THIN * diag**2)
-    keep[0] = False
-    if not keep.any():
-        return est
-    band = keep[labels] & dark
-    near = cv2.dilate(band.view(np.uint8), np.ones((size, size), np.uint8)) > 0
-    # Light near the band: the paper-like blocks' own colour, averaged over those near.
-    own = np.where(_three(paper_like), small, est)
-    weight = paper_like.astype(np.float32)
-    num = cv2.boxFilter(own * _three(weight), -1, (size, size), normalize=False)
-    den = cv2.boxFilter(weight, -1, (size, size), normalize=False)
-    local = num / _three(np.maximum(den, 1e-6))
-    out = est.copy()
-    np.copyto(out, local, where=_three(near & (den > 0)))
-    np.copyto(out, small, where=_three(band))
-    return np.maximum(out, 1e-3)
-
-
-FINE_WINDOW, FINE_STRIDE = 9, 2  # 9 mm windows, every other 1 mm block
-
-
-def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray) -> None:
-    """Where the coarse blocks found too little paper (dense grids of small boxes, where a
-    2 mm block rarely falls clear of the lines), the same quantile over 1 mm blocks, for
-    those places only."""
-    ys, xs = np.nonzero(where)
-    r = FINE_WINDOW // 2
-    offs = np.arange(-r, r + 1, FINE_STRIDE)
-    oy, ox = np.meshgrid(offs, offs, indexing="ij")
-    h, w = cand.shape
-    yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
-    xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
-    flat = yy * w + xx  # (m, k) flat indices of the samples
-    valid = (cand > 0.5).ravel()
-    ok = valid[flat]
-    count = ok.sum(axis=1)
-    enough = count >= ok.shape[1] // 3
-    if not enough.any():
-        return
-    # Blocks that are not paper-like are -inf: they sort first, below any value.
-    values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
-    vals = values[flat[enough]]  # (m, k, 3)
-    vals.sort(axis=1)
-    c = count[enough]
-    k = vals.shape[1] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
-    q = np.take_along_axis(vals, k[:, None, None].repeat(3, axis=2), axis=1)[:, 0, :]
-    out[ys[enough], xs[enough]] = q
-
-
-def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
-    """(quantile of candidate blocks of b mm in a window round each block, where enough)."""
-    h, w = cand.shape
-    bh, bw = max(1, h // b), max(1, w // b)
-    weight = cv2.resize(cand[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA)
-    blocks = cv2.resize(
-        (small * _three(cand))[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
-    ) / _three(np.maximum(weight, 1e-6))
-    r = QUANTILE_WINDOW // 2
-    win = (QUANTILE_WINDOW, QUANTILE_WINDOW)
-    valid = weight > 0.5
-    # Valid blocks per window, counted by a box filter (zeros beyond the edge).
-    count = np.rint(
-        cv2.boxFilter(
-            valid.astype(np.float32), -1, win, normalize=False, borderType=cv2.BORDER_CONSTANT
-        )
-    ).astype(int)
-    enough = count >= QUANTILE_WINDOW**2 // 4
-    q = np.zeros((bh, bw, 3), np.float32)
-    if enough.any():
-        # The quantile of the valid values: missing ones are -inf and sort first (no
-        # nanpercentile, which loops in Python); only windows with enough are gathered.
-        values = np.where(_three(valid), blocks, -np.inf)
-        padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=-np.inf)
-        windows = np.lib.stride_tricks.sliding_window_view(padded, win, axis=(0, 1))
-        sel = np.sort(windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2), axis=2)
-        c = count[enough]
-        k = sel.shape[2] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
-        q[enough] = np.take_along_axis(sel, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
-    # Blocks cut off at the far edges take their neighbours' values.
-    q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
-    ok_full = np.zeros(q_full.shape[:2], bool)
-    q_full[:bh, :bw], ok_full[:bh, :bw] = q, enough
-    q_full[bh:, :] = q_full[bh - 1 : bh, :]
-    q_full[:, bw:] = q_full[:, bw - 1 : bw]
-    ok_full[bh:, :] = ok_full[bh - 1 : bh, :]
-    ok_full[:, bw:] = ok_full[:, bw - 1 : bw]
-    return q_full, ok_full
-
-
-def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
-    """Mean paper colour round each pixel, from the finest window with enough paper in it."""
-    est = np.zeros_like(small)
-    done = np.zeros(cand.shape, bool)
-    weighted = small * _three(cand)
-    for size in (5, 11, 25, 61, 151):
-        den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
-        num = cv2.boxFilter(weighted, -1, (size, size), borderType=cv2.BORDER_REFLECT)
-        enough = (den > 0.1) & ~done
-        np.divide(num, _three(den), out=est, where=_three(enough))
-        done |= enough
-        if done.all():
-            break
-    if not done.all():
-        est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
-    return est
-
 
 # --- 2. ink ----------------------------------------------------------------------------------
 
@@ -423,7 +92,7 @@ def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray
 
 
 def measure(
-    work: np.ndarray, light: np.ndarray, tpl: Template, inside: np.ndarray | None = None
+    work: np.ndarray, light: Light, tpl: Template, inside: np.ndarray | None = None
 ) -> RegionStats:
     """Coverage and pencil colour of every region.
 
@@ -434,11 +103,11 @@ def measure(
     n_regions = len(m.regions)
     h, w = work.shape[:2]
     # Reflectance relative to paper, only where it is measured.
-    full = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    full = light.at((h, w))
     srgb = work.reshape(-1, 3)[m.pixels]
     px = to_linear(srgb) / full.reshape(-1, 3)[m.pixels]
     _relight_boxes(px, work, full, tpl, inside)
-    px = _censor_clipped(px, srgb)
+    px = censor_clipped(px, srgb)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, 0.0, np.where(m.near_print, HALO_L_WEIGHT, 1.0))
     lab = _lab(px)
@@ -590,7 +259,7 @@ def _relight_boxes(
     # that channel is corrected like the unclipped ones (the light's brightness).
     at_white = local >= CLIPPED_LINEAR
     if at_white.any():
-        gain = np.where(at_white, _channel_max(gain)[..., None], gain)
+        gain = np.where(at_white, channel_max(gain)[..., None], gain)
     gain = gain[bp.box_cells]
     at = 0
     for start, stop in bp.runs:

@@ -19,11 +19,11 @@ from artsheets.scanner.colours import (
     Reading,
     classify,
     learn_palette,
-    light_field,
     measure,
 )
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
+from artsheets.scanner.light import light_field
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure, explain_no_markers
 from artsheets.scanner.refine import Refinement, refine
 from artsheets.scanner.registration import (
@@ -170,8 +170,8 @@ def scan_image(
     work, refinement = refine(work, tpl)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
-    light, info = light_field(work, tpl, inside)
-    check_exposure(info["paper_level"])
+    light = light_field(work, tpl, inside)
+    check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(work, light, tpl, inside)
     # A blank key's colour is learned by k-means, seeded from OpenCV's global random state,
@@ -179,8 +179,8 @@ def scan_image(
     # without a fixed seed the same photo could read differently after other photos.
     cv2.setRNGSeed(PALETTE_SEED)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
-    if info["clipped_channels"]:
-        _doubt_the_cast(palette, info["clipped_channels"])
+    if light.clipped_channels:
+        _doubt_the_cast(palette, light.clipped_channels)
     readings = classify(stats, palette, tpl, symbols, blur)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
@@ -209,7 +209,7 @@ def scan_image(
         scoring=scoring,
         image=work,
         blur_mm=blur,
-        paper_level=info["paper_level"],
+        paper_level=light.paper_level,
         code_source=code_source,
         notes=notes,
         timings=t,

@@ -1,10 +1,23 @@
-"""The light field's mending of hard shadow edges, on a synthetic 1 mm grid of paper."""
+"""The light field beside hard shadows: the strip along an edge, and a straight edge modelled
+pixel by pixel."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from artsheets.scanner.colours import _mend_shadow_edges
+from artsheets.scanner.light import (
+    Light,
+    ShadowEdge,
+    _mend_shadow_edges,
+    _shadow_band,
+    light_field,
+    reflectance,
+    to_linear,
+)
+from artsheets.scanner.template import PX_PER_MM, template_for
+
+from .simulator import sheet_for
 
 SUN, SHADE = 0.9, 0.45
 
@@ -17,13 +30,16 @@ def _page(h: int = 200, w: int = 150) -> tuple[np.ndarray, np.ndarray]:
     return small.astype(np.float32), side
 
 
-def test_the_strip_beside_a_hard_shadow_edge_takes_its_own_light() -> None:
+def test_the_strip_beside_a_hard_shadow_edge_is_found_and_takes_its_own_light() -> None:
     small, side = _page()
     # The coarse estimate lights the first 4 mm of the shadow like the sunlit paper.
     est = np.where(((side > 0) & (side < 4))[..., None], SUN, small).astype(np.float32)
     flat = np.ones(side.shape, bool)
-    mended = _mend_shadow_edges(small, flat, est)
+    band = _shadow_band(small, flat, est)
+    assert band is not None
     strip = (side > 0.5) & (side < 4)
+    assert band[strip].all() and not band[np.abs(side) > 5].any()
+    mended = _mend_shadow_edges(small, flat, est, band)
     assert np.allclose(mended[strip], SHADE, atol=0.02)
     far = np.abs(side) > 8
     assert np.array_equal(mended[far], est[far])
@@ -33,13 +49,51 @@ def test_a_pale_fill_is_not_taken_for_a_shadow() -> None:
     small = np.full((200, 150, 3), SUN, np.float32)
     small[80:110, 40:75] = 0.7  # a pale, smooth, neutral fill in a 30 x 35 mm space
     est = np.full_like(small, SUN)
-    flat = np.ones(small.shape[:2], bool)
-    assert np.array_equal(_mend_shadow_edges(small, flat, est), est)
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
 
 
 def test_a_short_dark_strip_is_not_a_shadow_edge() -> None:
     small = np.full((200, 150, 3), SUN, np.float32)
     small[50:70, 60:63] = SHADE  # a 20 mm grey stroke, too short for a shadow's edge
     est = np.full_like(small, SUN)
-    flat = np.ones(small.shape[:2], bool)
-    assert np.array_equal(_mend_shadow_edges(small, flat, est), est)
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
+
+
+def test_light_across_an_edge_follows_its_ramp_pixel_by_pixel() -> None:
+    lit = np.full((40, 30, 3), SUN, np.float32)
+    shaded = np.full_like(lit, SHADE)
+    grid = np.where(np.arange(30)[None, :, None] > 15, lit, shaded)  # sunlit beyond x = 15
+    edge = ShadowEdge((1.0, 0.0), 15.0, 2.0, lit, shaded)  # x = 15 mm, 2 mm wide
+    f = round(PX_PER_MM)
+    full = Light(grid, edge).at((40 * f, 30 * f))
+    x_mm = (np.arange(30 * f) + 0.5) / f - 0.5  # pixel centres in the grid's units
+    expected = SHADE + (SUN - SHADE) * np.clip((x_mm - 15.0) / 2.0 + 0.5, 0, 1)
+    assert np.allclose(full[100, :, 1], expected, atol=1e-4)
+
+
+def _shadowed_sheet(width_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(photo of a blank Miro sheet, rectified, with a hard straight shadow across it;
+    the paper mask; the distance of each pixel from the edge in mm)."""
+    tpl = template_for(sheet_for("miro").sheet_code)
+    h, w = tpl.shape
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32) / PX_PER_MM
+    d = (xs - 0.4 * ys - 60.0) / np.hypot(1.0, 0.4)  # across the whole sheet, slanted
+    light = 0.5 + 0.4 * np.clip(d / width_mm + 0.5, 0.0, 1.0)
+    page = to_linear(tpl.gray) * light
+    s = np.where(page <= 0.0031308, page * 12.92, 1.055 * page ** (1 / 2.4) - 0.055)
+    work = np.repeat(np.round(s * 255).astype(np.uint8)[..., None], 3, axis=2)
+    return work, tpl.clear > 0, d
+
+
+@pytest.mark.parametrize("width_mm", [0.8, 2.5])
+def test_a_blank_sheet_under_a_hard_shadow_reads_as_paper_right_up_to_its_edge(
+    width_mm: float,
+) -> None:
+    work, clear, d = _shadowed_sheet(width_mm)
+    tpl = template_for(sheet_for("miro").sheet_code)
+    light = light_field(work, tpl)
+    assert light.edge is not None
+    refl = reflectance(work, light).mean(axis=2)
+    near = clear & (np.abs(d) < 6)
+    # Paper within 6 mm of the edge: relit to within a few percent of white, everywhere.
+    assert np.percentile(np.abs(refl[near] - 1.0), 99) < 0.06

@@ -12,8 +12,9 @@ import segno
 from artsheets.generator.layout import PAGES
 from artsheets.generator.registry import build_layout
 from artsheets.scanner import identify
-from artsheets.scanner.colours import TICK, Reading, measure, to_linear
+from artsheets.scanner.colours import TICK, Reading, measure
 from artsheets.scanner.errors import ScanError
+from artsheets.scanner.light import Light, to_linear
 from artsheets.scanner.pipeline import _doubt_rule_breakers
 from artsheets.scanner.registration import marker_corners_mm, page_markers, register
 from artsheets.scanner.scoring import rule_options, score_sheet
@@ -252,7 +253,7 @@ def test_tally_boxes_beside_a_hard_shadow_are_measured_against_the_paper_round_t
     smeared = cv2.GaussianBlur(coarse, (0, 0), 3.0)
     if not relit:
         monkeypatch.setattr("artsheets.scanner.colours._relight_boxes", lambda *args: None)
-    stats = measure(work, smeared, tpl)
+    stats = measure(work, Light(smeared), tpl)
     cov = dict(zip(tpl.masks.ids, stats.coverage.tolist(), strict=True))
     # The first and last rows, which have paper beside them (inside the grid, boxes are
     # 1 mm apart: no paper clear of their outlines to go by).
@@ -275,7 +276,7 @@ def test_scoring_goes_through_the_rule_engine() -> None:
 
 
 def test_a_channel_clipped_at_the_cameras_white_is_no_evidence_of_pencil() -> None:
-    from artsheets.scanner.colours import relative_to_paper
+    from artsheets.scanner.light import relative_to_paper
 
     # Paper brighter than the camera can record in blue (light 1.25), clipped at 255: it is
     # paper, not a yellowish pencil; an unclipped pixel keeps its measured reflectance.

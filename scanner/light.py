@@ -1,0 +1,551 @@
+"""Light: the colour of bare paper across the rectified sheet, to divide the photo by.
+
+Pencil on paper multiplies the paper's reflectance, so the image is taken to linear light and
+divided by the local colour of bare paper. That colour is measured where the sheet is paper
+for sure (margins, gaps: the template knows) for the white balance, and everywhere from pixels
+that look like paper (nothing printed near, no colour) at the finest scale that has enough of
+them, for gradients and shadows. A hard shadow's straight edge is found and modelled at the
+pixel level, since no grid of paper samples resolves it. What is left is each pixel's
+reflectance relative to paper: 1 for bare paper under any light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from artsheets.scanner.template import PX_PER_MM, Template
+
+__all__ = [
+    "CLIPPED",
+    "CLIPPED_LINEAR",
+    "Light",
+    "ShadowEdge",
+    "censor_clipped",
+    "channel_max",
+    "channel_mean",
+    "channel_min",
+    "light_field",
+    "reflectance",
+    "relative_to_paper",
+    "three",
+    "to_linear",
+]
+
+_LUT = np.where(
+    (v := np.arange(256) / 255.0) <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4
+).astype(np.float32)
+
+
+def to_linear(img: np.ndarray) -> np.ndarray:
+    """8-bit sRGB -> linear light, float32 in [0, 1]."""
+    return _LUT[img]
+
+
+def _srgb_to_linear(v: np.ndarray) -> np.ndarray:
+    s = np.clip(v / 255.0, 0.0, 1.0)
+    return np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
+def channel_max(img: np.ndarray) -> np.ndarray:
+    """Largest of the three channels (the same as ``img.max(axis=2)``, which numpy does
+    slowly over so short an axis)."""
+    return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
+
+
+def channel_min(img: np.ndarray) -> np.ndarray:
+    """Smallest of the three channels (``img.min(axis=2)``, faster)."""
+    return np.minimum(np.minimum(img[..., 0], img[..., 1]), img[..., 2])
+
+
+def channel_mean(img: np.ndarray) -> np.ndarray:
+    """Mean of the three channels, keeping the axis (``img.mean(axis=2, keepdims=True)``, the
+    same sum in the same order, faster)."""
+    return ((img[..., 0] + img[..., 1] + img[..., 2]) / 3)[..., None]
+
+
+def three(plane: np.ndarray) -> np.ndarray:
+    """A plane (numbers or a bool mask) repeated into three channels: numpy's broadcasting of
+    ``plane[..., None]`` against an image of three channels runs three elements at a time,
+    slowly."""
+    if plane.dtype == bool:
+        return cv2.merge([plane.view(np.uint8)] * 3).view(bool)
+    return cv2.merge([plane] * 3)
+
+
+def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = None) -> Light:
+    """The colour of bare paper across the rectified sheet ``work`` (see :class:`Light`)."""
+    h, w = work.shape[:2]
+    f = round(PX_PER_MM)  # one low-resolution pixel per millimetre
+    sw, sh = w // f, h // f
+
+    def reduce(img: np.ndarray) -> np.ndarray:
+        return cv2.resize(img[: sh * f, : sw * f], (sw, sh), interpolation=cv2.INTER_AREA)
+
+    # Block averages over the pixels clear of print only (lines would darken the estimate;
+    # inside a grid of small boxes there is still paper between the lines). Averaged in
+    # sRGB, then made linear: the blocks that matter are uniform paper, where that is exact.
+    # With the whole page in the photo (the usual case) the shares are the template's own.
+    if inside is None or inside.all():
+        clear, share = tpl.clear, tpl.clear_share
+    else:
+        clear = tpl.clear & inside.astype(np.uint8)
+        share = reduce(clear.astype(np.float32))
+    inv = 1.0 / np.maximum(share, 1e-3)
+    masked = cv2.bitwise_and(work, work, mask=clear)
+    small = _srgb_to_linear(reduce(masked).astype(np.float32) * three(inv))
+    # The grey of the masked image is the masked grey; and squared, as it is 0 off the mask.
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    gc = cv2.bitwise_and(gray, gray, mask=clear).astype(np.float32)
+    m1 = reduce(gc) * inv
+    m2 = reduce(gc * gc) * inv
+    # Texture: pencil grain is rough, paper smooth (even when both are grey). Relative
+    # spread in sRGB, times 2.2 to speak of linear light.
+    rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
+    usable = share > 0.3
+    paper = tpl.paper_small & usable & (share > 0.5)
+    # Paper at the camera's clipping level in some channel hides its colour cast there.
+    clipped = reduce(((channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
+    true_paper = paper & (clipped < 0.1)
+    if true_paper.sum() < 50:  # all of it clipped: no truer cast to be had
+        true_paper = paper
+    # Global white balance from the sure paper (the photo may be warm, cool or dim).
+    ref = small[paper] if paper.sum() >= 50 else small[usable]
+    gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
+    balanced = small / gain
+    mx = channel_max(balanced)
+    sat = (mx - channel_min(balanced)) / np.maximum(mx, 1e-3)
+    smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
+    # Paper-like: no colour, no grain, not much darker than round it.
+    near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
+    # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
+    # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
+    # it is lenient, or there would be no paper to measure there at all.
+    grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
+    # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
+    # one taken for paper would bleach itself. Their light comes from the paper round them.
+    flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
+    cand = (flat & (mx > DARKER * near)) | paper
+    est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
+    edge = None
+    band = _shadow_band(small, flat | paper, est)
+    line = _shadow_line(band, small, flat | paper) if band is not None else None
+    if line is not None:
+        # Paper near the edge on the shaded side is far darker than the sunlit paper near
+        # it, so it was no candidate: each side's candidates are its own, and each side's
+        # light comes from its own paper only (inside large filled areas the nearest paper
+        # may be far off, and on either side).
+        sunlit = _side(line, flat.shape)
+        sides = []
+        for side in (sunlit, ~sunlit):
+            near_side = cv2.dilate(mx * usable * side, np.ones((9, 9), np.uint8))
+            own = ((side & flat & (mx > DARKER * near_side)) | (paper & side)) * share
+            sides.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
+        offset, width = _fit_edge(line, work, clear, flat | paper, *sides)
+        edge = (line[0], offset, width, *sides)
+        est = np.where(three(_side((line[0], offset), flat.shape)), sides[0], sides[1])
+    elif band is not None:
+        est = _mend_shadow_edges(small, flat | paper, est, band)
+    # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
+    # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
+    # estimate its tint (which would bleach that very fill).
+    cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
+    tint = _paper_tint(small, true_paper, cast)
+    est = _brightness(est, tint) * tint
+    shadow = None
+    if edge is not None:
+        normal, offset, width, lit, shaded = edge
+        shadow = ShadowEdge(
+            (float(normal[0]), float(normal[1])),
+            offset,
+            width,
+            _brightness(lit, tint) * tint,
+            _brightness(shaded, tint) * tint,
+        )
+    at_white = small[paper] >= CLIPPED_LINEAR if paper.any() else np.zeros((0, 3), bool)
+    return Light(
+        grid=est,
+        edge=shadow,
+        paper_level=float(np.median(channel_max(ref))) if len(ref) else 0.0,
+        paper_fraction=float(cand.mean()),
+        clipped_channels=tuple(
+            "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
+        ),
+    )
+
+
+def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
+    """The paper's brightness in each block, given its colour cast: the mean of its
+    channels, or where a channel is clipped (and so too dark for the cast), the channels'
+    best estimate, the largest of value over cast."""
+    mean = channel_mean(est)
+    at_clip = channel_max(est) >= CLIPPED_LINEAR
+    if not at_clip.any():
+        return mean
+    best = channel_max(est / np.maximum(tint, 1e-3))[..., None]
+    return np.where(at_clip[..., None], best, mean)
+
+
+def _paper_tint(small: np.ndarray, paper: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """Per-channel colour of the sure paper relative to its brightness, smooth over the page
+    (61 mm windows; the global white balance where there is no sure paper near)."""
+    weight = paper.astype(np.float32)
+    den = cv2.boxFilter(weight, -1, (61, 61), borderType=cv2.BORDER_REFLECT)
+    tint = small / np.maximum(channel_mean(small), 1e-3)
+    num = cv2.boxFilter(tint * three(weight), -1, (61, 61), borderType=cv2.BORDER_REFLECT)
+    base = (gain / max(float(gain.mean()), 1e-3)).astype(np.float32)
+    out = num / three(np.maximum(den, 1e-6))
+    np.copyto(out, base, where=three(den <= 0.02))
+    return out
+
+
+CLIPPED = 250  # an 8-bit value this high may be the camera's white clipping, not the scene
+CLIPPED_LINEAR = float(_LUT[CLIPPED - 2])  # a block mean this bright holds clipped pixels
+
+
+def relative_to_paper(srgb: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """Reflectance (linear, relative to paper, clipped to [0, 1.5]) of 8-bit sRGB pixels
+    under ``light`` (linear paper colour at each pixel). A channel at the camera's clipping
+    level only says the scene was at least that bright: it is no evidence of pencil, so it
+    reads as at least paper (a bright photo clips white paper in one channel first, under a
+    warm or cool cast, while the same paper in shadow shows its true colour)."""
+    return censor_clipped(to_linear(srgb) / light, srgb)
+
+
+def censor_clipped(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
+    """``refl`` with every channel clipped in ``srgb`` read as at least paper, in [0, 1.5]."""
+    return np.clip(np.where(srgb >= CLIPPED, np.maximum(refl, 1.0), refl), 0.0, 1.5)
+
+
+def reflectance(work: np.ndarray, light: Light) -> np.ndarray:
+    """The whole image relative to paper (linear BGR float32), e.g. to look at it."""
+    return relative_to_paper(work, light.at(work.shape[:2]))
+
+
+QUANTILE_WINDOW = 7  # blocks across a window
+QUANTILE_BLOCKS = (2,)  # block size (mm): 14 mm windows (larger ones reach across shadows)
+PAPER_QUANTILE = 80
+DARKER = 0.5  # a block this much darker than the brightest paper near it is not paper
+
+
+def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Paper colour round each pixel (1 mm blocks): a high quantile of the paper-like blocks
+    near it, from the smallest window with enough of them. Paper is the brightest thing on
+    the sheet, so this ignores darker intruders (a grey tick, a pale fill taken for paper)
+    even when they are many, and keeps a shadow's edge sharp. Where no window has enough
+    paper, the mean over the finest window that has some."""
+    h, w = cand.shape
+    out = _window_means(small, cand)
+    done = np.zeros((h, w), bool)
+    for b in QUANTILE_BLOCKS:
+        q, enough = _block_quantile(small, cand, b)
+        full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
+        full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+        np.copyto(out, full_q, where=three(full_ok & ~done))
+        done |= full_ok
+        if done.all():
+            break
+    if not done.all():
+        _fine_quantile(small, cand, ~done, out)
+    return cv2.GaussianBlur(out, (0, 0), 1.0)
+
+
+SHADOW_STEP = 0.88  # paper this much darker than the estimate round it may be in a shadow
+SHADOW_MIN_MM = 30.0  # a shadow's edge runs on: a band at least this long (its diagonal)
+SHADOW_THIN = 0.15  # ... and thin: its area under this share of its diagonal squared
+SHADOW_REACH = 2  # blocks (mm) beyond the band whose light is taken from paper near them
+SHADOW_STRAIGHT_MM = 2.0  # a band this close to a straight line marks a straight edge
+
+
+def _shadow_band(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.ndarray | None:
+    """The strip of paper just inside a hard shadow's edge, when the estimate lit it wrongly.
+
+    The estimate's 14 mm windows keep a pale fill from bleaching itself, but beside a hard
+    shadow they reach across the edge and light the first few millimetres of the shadow as
+    brightly as the sunlit paper: pencil there reads too dark and grey, and bare paper as
+    grey marks. Paper-like (``flat``: neutral, smooth) blocks clearly darker than the
+    estimate, in a long thin band, are that strip: a pale fill is bounded by its space's
+    lines, never long and thin.
+    """
+    dark = flat & (channel_mean(small) < SHADOW_STEP * channel_mean(est))[..., 0]
+    if not dark.any():
+        return None
+    # The strip is broken wherever printed lines or pencil cross it: bridged before it is
+    # measured (its area is counted on the bridged strip, so thin stays thin).
+    size = 2 * SHADOW_REACH + 1
+    bridged = cv2.dilate(dark.view(np.uint8), np.ones((size, size), np.uint8))
+    _, labels, box, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
+    diag = np.hypot(box[:, cv2.CC_STAT_WIDTH], box[:, cv2.CC_STAT_HEIGHT]).astype(np.float64)
+    keep = (diag >= SHADOW_MIN_MM) & (box[:, cv2.CC_STAT_AREA] < SHADOW_THIN * diag**2)
+    keep[0] = False
+    if not keep.any():
+        return None
+    return keep[labels] & dark
+
+
+def _shadow_line(
+    band: np.ndarray, small: np.ndarray, flat: np.ndarray
+) -> tuple[np.ndarray, float] | None:
+    """The straight edge of the shadow whose inner strip ``band`` is, as (unit normal, offset)
+    with the sunlit side where ``normal @ (x, y) > offset``; None unless the band is one
+    long straight strip (a shadow's edge need not be straight; then only the strip itself
+    is mended)."""
+    ys, xs = np.nonzero(band)
+    pts = np.stack([xs, ys], axis=1).astype(np.float64)
+    centre = pts.mean(axis=0)
+    _, _, axes = np.linalg.svd(pts - centre, full_matrices=False)
+    normal = axes[1]
+    across = (pts - centre) @ normal
+    if np.ptp((pts - centre) @ axes[0]) < SHADOW_MIN_MM or across.std() > SHADOW_STRAIGHT_MM:
+        return None
+    # The sunlit side is the brighter one a few millimetres out; the edge is where the
+    # paper's level, across it, is halfway between the two.
+    h, w = band.shape
+    gy, gx = np.mgrid[0:h, 0:w]
+    dist = (gx - centre[0]) * normal[0] + (gy - centre[1]) * normal[1]
+    level = channel_mean(small)[..., 0]
+    near = flat & (np.abs(dist) < 12)
+    plus = level[near & (dist > 6)]
+    minus = level[near & (dist < -6)]
+    if len(plus) < 10 or len(minus) < 10:
+        return None
+    if np.median(plus) < np.median(minus):
+        normal, dist = -normal, -dist
+        plus, minus = minus, plus
+    half = (float(np.median(plus)) + float(np.median(minus))) / 2
+    steps = np.arange(-6.0, 6.5, 0.5)
+    lit = [np.mean(level[near & (dist > x)] > half) for x in steps]
+    shaded = [np.mean(level[near & (dist <= x)] <= half) for x in steps]
+    best = steps[int(np.argmax(np.add(lit, shaded)))]
+    return normal, float(normal @ centre + best)
+
+
+def _side(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndarray:
+    """Which blocks lie on the sunlit side of a shadow's straight edge."""
+    return _distance(line, shape) > 0
+
+
+def _distance(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndarray:
+    """Signed distance (mm; positive on the sunlit side) of each 1 mm block from an edge."""
+    normal, offset = line
+    gy, gx = np.mgrid[0 : shape[0], 0 : shape[1]]
+    return normal[0] * gx + normal[1] * gy - offset
+
+
+def _ramp(d: np.ndarray, width: float) -> np.ndarray:
+    """Share of the sunlit light at signed distance ``d`` from an edge ``width`` wide."""
+    return np.clip(d / width + 0.5, 0.0, 1.0)
+
+
+def _fit_edge(
+    line: tuple[np.ndarray, float],
+    work: np.ndarray,
+    clear: np.ndarray,
+    flat: np.ndarray,
+    lit: np.ndarray,
+    shaded: np.ndarray,
+) -> tuple[float, float]:
+    """(offset, width) of the edge in mm, fitted pixel by pixel where it crosses paper.
+
+    Only the pixels can resolve the edge: the 1 mm blocks that straddle it are not smooth
+    and so are never taken for paper. Where bare paper lies on both sides of the edge, its
+    pixels clear of print are put on a scale from the shaded side's light (0) to the sunlit
+    side's (1), which takes out gradients along the edge, and a linear ramp is fitted to the
+    median profile across it.
+    """
+    normal, offset = line
+    d = _distance(line, flat.shape)
+    # Blocks on the edge with paper 3 mm out on both sides.
+    step = np.rint(3.0 * np.asarray(normal)).astype(int)
+    both = np.roll(flat, (-step[1], -step[0]), axis=(0, 1)) & np.roll(
+        flat, (step[1], step[0]), axis=(0, 1)
+    )
+    rows, cols = np.nonzero(both & (np.abs(d) < 3.0))
+    if len(rows) < 10:
+        return float(offset), 1.5
+    f = round(PX_PER_MM)
+    oy, ox = np.mgrid[0:f, 0:f]
+    py = (rows[:, None] * f + oy.ravel()[None, :]).ravel()
+    px = (cols[:, None] * f + ox.ravel()[None, :]).ravel()
+    ok = (py < work.shape[0]) & (px < work.shape[1])
+    py, px = py[ok], px[ok]
+    ok = clear[py, px] > 0
+    py, px = py[ok], px[ok]
+    level = to_linear(work[py, px]).mean(axis=1)
+    # Each side's light at those pixels (block grids: block centres at (i + 0.5) / f ...).
+    by, bx = np.minimum(py // f, lit.shape[0] - 1), np.minimum(px // f, lit.shape[1] - 1)
+    hi, lo = channel_mean(lit)[by, bx, 0], channel_mean(shaded)[by, bx, 0]
+    good = hi > 1.15 * lo
+    dp = normal[0] * ((px + 0.5) / f - 0.5) + normal[1] * ((py + 0.5) / f - 0.5) - offset
+    t, dp = ((level - lo) / np.maximum(hi - lo, 1e-6))[good], dp[good]
+    bins = np.round(dp / 0.1).astype(int)
+    keep = np.abs(bins) <= 25
+    if keep.sum() < 50:
+        return float(offset), 1.5
+    centres = np.unique(bins[keep])
+    profile = np.array([np.median(t[bins == c]) for c in centres])
+    x = centres * 0.1
+    shifts = np.arange(-1.5, 1.55, 0.05)[:, None, None]
+    widths = np.arange(0.3, 4.05, 0.1)[None, :, None]
+    err = ((profile - _ramp(x - shifts, widths)) ** 2).sum(axis=2)
+    i, j = np.unravel_index(int(np.argmin(err)), err.shape)
+    return float(offset) + float(shifts[i, 0, 0]), float(widths[0, j, 0])
+
+
+@dataclass(frozen=True)
+class ShadowEdge:
+    """A hard shadow's straight edge across the sheet, in the 1 mm grid's units: blocks with
+    ``normal @ (x, y) > offset`` are sunlit, and the light ramps over ``width`` mm from the
+    ``shaded`` side's paper colour to the ``lit`` side's (each a grid like the light's)."""
+
+    normal: tuple[float, float]
+    offset: float
+    width: float
+    lit: np.ndarray
+    shaded: np.ndarray
+
+
+@dataclass(frozen=True)
+class Light:
+    """The colour of bare paper across the sheet (linear BGR, one value per 1 mm block), a
+    hard shadow's edge where one was found, and what was measured on the way:
+    ``paper_level`` (the paper's brightness in the photo, linear 0..1), ``paper_fraction``
+    (the share of blocks taken for paper) and ``clipped_channels`` (B, G, R: the channels
+    in which most sure paper is clipped at the camera's white)."""
+
+    grid: np.ndarray
+    edge: ShadowEdge | None = None
+    paper_level: float = 1.0
+    paper_fraction: float = 1.0
+    clipped_channels: tuple[str, ...] = ()
+
+    def at(self, shape: tuple[int, int]) -> np.ndarray:
+        """The paper colour at every pixel of an image of ``shape`` (rows, columns).
+
+        Interpolated from the grid; across a shadow's edge, which the grid cannot resolve,
+        the two sides' light is blended along the fitted ramp, pixel by pixel."""
+        h, w = shape
+        full = cv2.resize(self.grid, (w, h), interpolation=cv2.INTER_LINEAR)
+        e = self.edge
+        if e is None:
+            return full
+        f = h / self.grid.shape[0]
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        d = e.normal[0] * ((xs + 0.5) / f - 0.5) + e.normal[1] * ((ys + 0.5) / f - 0.5)
+        d -= e.offset
+        zone = np.abs(d) < e.width / 2 + 2.0
+        lit = cv2.resize(e.lit, (w, h), interpolation=cv2.INTER_LINEAR)
+        shaded = cv2.resize(e.shaded, (w, h), interpolation=cv2.INTER_LINEAR)
+        s = three(_ramp(d, e.width).astype(np.float32))
+        np.copyto(full, lit * s + shaded * (1.0 - s), where=three(zone))
+        return full
+
+
+def _mend_shadow_edges(
+    small: np.ndarray, flat: np.ndarray, est: np.ndarray, band: np.ndarray
+) -> np.ndarray:
+    """``est`` with the light along a shadow's edge (``band``, see :func:`_shadow_band`) taken
+    from the paper right there: the band's own colour, and for blocks near it, the mean of
+    the paper-like blocks round them."""
+    size = 2 * SHADOW_REACH + 1
+    near = cv2.dilate(band.view(np.uint8), np.ones((size, size), np.uint8)) > 0
+    own = np.where(three(flat), small, est)
+    weight = flat.astype(np.float32)
+    num = cv2.boxFilter(own * three(weight), -1, (size, size), normalize=False)
+    den = cv2.boxFilter(weight, -1, (size, size), normalize=False)
+    local = num / three(np.maximum(den, 1e-6))
+    out = est.copy()
+    np.copyto(out, local, where=three(near & (den > 0)))
+    np.copyto(out, small, where=three(band))
+    return np.maximum(out, 1e-3)
+
+
+FINE_WINDOW, FINE_STRIDE = 9, 2  # 9 mm windows, every other 1 mm block
+
+
+def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray) -> None:
+    """Where the coarse blocks found too little paper (dense grids of small boxes, where a
+    2 mm block rarely falls clear of the lines), the same quantile over 1 mm blocks, for
+    those places only."""
+    ys, xs = np.nonzero(where)
+    r = FINE_WINDOW // 2
+    offs = np.arange(-r, r + 1, FINE_STRIDE)
+    oy, ox = np.meshgrid(offs, offs, indexing="ij")
+    h, w = cand.shape
+    yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
+    xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
+    flat = yy * w + xx  # (m, k) flat indices of the samples
+    valid = (cand > 0.5).ravel()
+    ok = valid[flat]
+    count = ok.sum(axis=1)
+    enough = count >= ok.shape[1] // 3
+    if not enough.any():
+        return
+    # Blocks that are not paper-like are -inf: they sort first, below any value.
+    values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
+    vals = values[flat[enough]]  # (m, k, 3)
+    vals.sort(axis=1)
+    c = count[enough]
+    k = vals.shape[1] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
+    q = np.take_along_axis(vals, k[:, None, None].repeat(3, axis=2), axis=1)[:, 0, :]
+    out[ys[enough], xs[enough]] = q
+
+
+def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
+    """(quantile of candidate blocks of b mm in a window round each block, where enough)."""
+    h, w = cand.shape
+    bh, bw = max(1, h // b), max(1, w // b)
+    weight = cv2.resize(cand[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA)
+    blocks = cv2.resize(
+        (small * three(cand))[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
+    ) / three(np.maximum(weight, 1e-6))
+    r = QUANTILE_WINDOW // 2
+    win = (QUANTILE_WINDOW, QUANTILE_WINDOW)
+    valid = weight > 0.5
+    # Valid blocks per window, counted by a box filter (zeros beyond the edge).
+    count = np.rint(
+        cv2.boxFilter(
+            valid.astype(np.float32), -1, win, normalize=False, borderType=cv2.BORDER_CONSTANT
+        )
+    ).astype(int)
+    enough = count >= QUANTILE_WINDOW**2 // 4
+    q = np.zeros((bh, bw, 3), np.float32)
+    if enough.any():
+        # The quantile of the valid values: missing ones are -inf and sort first (no
+        # nanpercentile, which loops in Python); only windows with enough are gathered.
+        values = np.where(three(valid), blocks, -np.inf)
+        padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=-np.inf)
+        windows = np.lib.stride_tricks.sliding_window_view(padded, win, axis=(0, 1))
+        sel = np.sort(windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2), axis=2)
+        c = count[enough]
+        k = sel.shape[2] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
+        q[enough] = np.take_along_axis(sel, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
+    # Blocks cut off at the far edges take their neighbours' values.
+    q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
+    ok_full = np.zeros(q_full.shape[:2], bool)
+    q_full[:bh, :bw], ok_full[:bh, :bw] = q, enough
+    q_full[bh:, :] = q_full[bh - 1 : bh, :]
+    q_full[:, bw:] = q_full[:, bw - 1 : bw]
+    ok_full[bh:, :] = ok_full[bh - 1 : bh, :]
+    ok_full[:, bw:] = ok_full[:, bw - 1 : bw]
+    return q_full, ok_full
+
+
+def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Mean paper colour round each pixel, from the finest window with enough paper in it."""
+    est = np.zeros_like(small)
+    done = np.zeros(cand.shape, bool)
+    weighted = small * three(cand)
+    for size in (5, 11, 25, 61, 151):
+        den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
+        num = cv2.boxFilter(weighted, -1, (size, size), borderType=cv2.BORDER_REFLECT)
+        enough = (den > 0.1) & ~done
+        np.divide(num, three(den), out=est, where=three(enough))
+        done |= enough
+        if done.all():
+            break
+    if not done.all():
+        est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
+    return est
