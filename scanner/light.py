@@ -108,13 +108,23 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     paper = tpl.paper_small & usable & (share > 0.5)
     # Paper at the camera's clipping level in some channel hides its colour cast there.
     clipped = reduce(((channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
-    true_paper = paper & (clipped < 0.1)
-    if true_paper.sum() < 50:  # all of it clipped: no truer cast to be had
-        true_paper = paper
+    unclipped = paper & (clipped < 0.1)
+    true_paper = unclipped if unclipped.sum() >= 50 else paper  # else no truer cast to be had
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
-    gain = np.maximum(np.median(ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
+    # Its colour from unclipped paper: where paper is clipped in a channel, the paper less
+    # brightly lit elsewhere would look tinted against it, and not be taken for paper.
+    cast_ref = small[true_paper] if true_paper.sum() >= 50 else ref
+    gain = np.maximum(np.median(cast_ref, axis=0), 1e-3) if len(ref) else np.ones(3, np.float32)
     balanced = small / gain
+    # A channel clipped at the camera's white says only "at least this bright": it is taken
+    # to match the block's brightest unclipped channel, or brightly lit paper clipped in two
+    # channels would look tinted (by the third) and not be taken for paper.
+    at_clip = small >= CLIPPED_LINEAR
+    if at_clip.any():
+        top = channel_max(np.where(at_clip, 0.0, balanced))
+        top = np.where(top > 0, top, channel_max(balanced))
+        balanced = np.where(at_clip, np.maximum(balanced, top[..., None]), balanced)
     mx = channel_max(balanced)
     sat = (mx - channel_min(balanced)) / np.maximum(mx, 1e-3)
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02

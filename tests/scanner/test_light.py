@@ -3,6 +3,7 @@ pixel by pixel."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -97,3 +98,28 @@ def test_a_blank_sheet_under_a_hard_shadow_reads_as_paper_right_up_to_its_edge(
     near = clear & (np.abs(d) < 6)
     # Paper within 6 mm of the edge: relit to within a few percent of white, everywhere.
     assert np.percentile(np.abs(refl[near] - 1.0), 99) < 0.06
+
+
+def test_a_pale_fill_on_brightly_lit_paper_clipped_in_two_channels_is_not_bleached() -> None:
+    """Under a cool light the camera clips bright paper in blue and green first. Such paper
+    is still paper: taken for tinted (by its unclipped red) it was no candidate for the
+    light, which then came from the dimmer paper far off, and a pale neutral fill in the
+    bright part read as bare paper."""
+    layout = sheet_for("springer")
+    tpl = template_for(layout.sheet_code)
+    h, w = tpl.shape
+    page = to_linear(tpl.gray).astype(np.float32)
+    fill = next(r for r in layout.regions if r.id == "space-40")
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(fill.polygon) * PX_PER_MM).astype(np.int32)], 1)
+    page = np.where(mask > 0, page * 0.8, page)  # a pale grey-brown, evenly laid
+    # Brightest at the top: paper clipped in blue and green there, not at the bottom.
+    level = np.linspace(1.25, 0.6, h, dtype=np.float32)[:, None]
+    cast = np.array([1.2, 1.0, 0.85], np.float32)  # B, G, R: a cool light
+    lin = np.clip(page[..., None] * level[..., None] * cast, 0.0, 1.0)
+    s = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * lin ** (1 / 2.4) - 0.055)
+    work = np.round(s * 255).astype(np.uint8)
+    light = light_field(work, tpl)
+    refl = reflectance(work, light).min(axis=2)  # a clipped channel reads as at least paper
+    inside = (mask > 0) & (tpl.clear > 0)
+    assert np.median(refl[inside]) < 0.9
