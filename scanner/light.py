@@ -109,7 +109,9 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     # Paper at the camera's clipping level in some channel hides its colour cast there.
     clipped = reduce(((channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
     unclipped = paper & (clipped < 0.1)
-    true_paper = unclipped if unclipped.sum() >= 50 else paper  # else no truer cast to be had
+    true_paper = unclipped if unclipped.sum() >= 50 else paper
+    # With all sure paper clipped, the light's colour is measured on the printed ink instead.
+    ink_cast = _ink_cast(work, tpl) if unclipped.sum() < 50 else None
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     # Its colour from unclipped paper: where paper is clipped in a channel, the paper less
@@ -162,7 +164,10 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
     cast = np.median(small[true_paper], axis=0) if true_paper.any() else gain
-    tint = _paper_tint(small, true_paper, cast)
+    if ink_cast is not None:
+        tint = np.broadcast_to(ink_cast, small.shape).astype(np.float32)
+    else:
+        tint = _paper_tint(small, true_paper, cast)
     est = _brightness(est, tint) * tint
     shadow = None
     if edge is not None:
@@ -183,7 +188,25 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         clipped_channels=tuple(
             "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
         ),
+        cast_from_ink=ink_cast is not None,
     )
+
+
+INK_PIXELS_ENOUGH = 500  # printed pixels enough to measure the light's colour on
+
+
+def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:
+    """The light's colour (linear BGR, mean 1) measured on the printed ink, or None.
+
+    Printed ink is neutral, and a pixel on it (or blurred half onto paper) that the camera
+    did not clip shows the light's colour in the ratios of its channels, whatever its
+    brightness. Only print well away from the regions counts: nobody colours it."""
+    px = work[tpl.furniture_ink]
+    ok = (px.max(axis=1) < CLIPPED - 5) & (px.mean(axis=1) > 40)
+    if ok.sum() < INK_PIXELS_ENOUGH:
+        return None
+    lin = to_linear(px[ok])
+    return np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
 
 
 def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
@@ -423,13 +446,15 @@ class Light:
     hard shadow's edge where one was found, and what was measured on the way:
     ``paper_level`` (the paper's brightness in the photo, linear 0..1), ``paper_fraction``
     (the share of blocks taken for paper) and ``clipped_channels`` (B, G, R: the channels
-    in which most sure paper is clipped at the camera's white)."""
+    in which most sure paper is clipped at the camera's white; ``cast_from_ink`` when the
+    light's colour was measured on the printed ink, all paper being clipped)."""
 
     grid: np.ndarray
     edge: ShadowEdge | None = None
     paper_level: float = 1.0
     paper_fraction: float = 1.0
     clipped_channels: tuple[str, ...] = ()
+    cast_from_ink: bool = False
 
     def at(self, shape: tuple[int, int]) -> np.ndarray:
         """The paper colour at every pixel of an image of ``shape`` (rows, columns).

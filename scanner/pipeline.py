@@ -180,7 +180,7 @@ def scan_image(
     cv2.setRNGSeed(PALETTE_SEED)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
     if light.clipped_channels:
-        _doubt_the_cast(palette, light.clipped_channels)
+        _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
     readings = classify(stats, palette, tpl, symbols, blur)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
@@ -220,13 +220,20 @@ CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidd
 _CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
 
 
-def _doubt_the_cast(palette: Palette, clipped: tuple[str, ...]) -> None:
+def _doubt_the_cast(palette: Palette, clipped: tuple[str, ...], from_ink: bool) -> None:
     """White paper clipped at the camera's white in some channel hides the light's colour
     cast there, and every pencil shifts with it (pale ones most): look-alike colours (red and
-    pink, orange and red) can no longer be told apart surely. Say so, and widen the colours'
-    scatter so that such decisions go to review."""
-    palette.spread = max(palette.spread, CAST_UNKNOWN_SPREAD)
+    pink, orange and red) can no longer be told apart surely. When the cast was measured on
+    the printed ink instead, say so; when it could not be measured at all, say so, and widen
+    the colours' scatter so that such decisions go to review."""
     names = " and ".join(_CHANNEL_NAMES[c] for c in clipped)
+    if from_ink:
+        palette.notes.append(
+            f"the paper is overexposed (clipped white in {names}): the light's colour was "
+            "measured on the printed ink instead; a photo a little darker would be surer"
+        )
+        return
+    palette.spread = max(palette.spread, CAST_UNKNOWN_SPREAD)
     palette.notes.append(
         f"the paper is overexposed (clipped white in {names}): the light's colour cannot be "
         "measured, so close colours are doubted; retake the photo a little darker"

@@ -43,6 +43,7 @@ class Template:
     gray: np.ndarray  # uint8, the rendered blank sheet
     printed: np.ndarray  # bool, ink on the blank sheet
     paper: np.ndarray  # bool, always bare paper
+    furniture_ink: np.ndarray  # bool, print 2 mm or more from every region (never pencilled)
     clear: np.ndarray  # uint8 1/0, pixels clear of anything printed (by 0.4 mm)
     clear_share: np.ndarray  # float32, share of each 1 mm block that is clear (made once here)
     paper_small: np.ndarray  # bool, 1 mm blocks that are all sure paper
@@ -63,7 +64,9 @@ def template_for(code: str) -> Template:
     printed = gray < 235
     near_print = cv2.dilate(printed.astype(np.uint8), disk(1.5)) > 0
     masks = build_region_masks(layout, printed, PX_PER_MM)
-    in_region = cv2.dilate(masks.footprint(gray.shape).astype(np.uint8), disk(1.0)) > 0
+    footprint = masks.footprint(gray.shape).astype(np.uint8)
+    in_region = cv2.dilate(footprint, disk(1.0)) > 0
+    furniture_ink = printed & (cv2.dilate(footprint, disk(2.0)) == 0)
     paper = ~near_print & ~in_region
     # Stay clear of the page edge, which a photo may show torn or against the table.
     edge = round(6 * PX_PER_MM)
@@ -89,6 +92,7 @@ def template_for(code: str) -> Template:
         gray=gray,
         printed=printed,
         paper=paper,
+        furniture_ink=furniture_ink,
         clear=clear,
         clear_share=reduce(clear),
         paper_small=reduce(paper) > 0.99,

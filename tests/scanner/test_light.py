@@ -123,3 +123,14 @@ def test_a_pale_fill_on_brightly_lit_paper_clipped_in_two_channels_is_not_bleach
     refl = reflectance(work, light).min(axis=2)  # a clipped channel reads as at least paper
     inside = (mask > 0) & (tpl.clear > 0)
     assert np.median(refl[inside]) < 0.9
+
+
+def test_with_all_paper_clipped_the_light_colour_is_measured_on_the_printed_ink() -> None:
+    tpl = template_for(sheet_for("miro").sheet_code)
+    cast = np.array([0.75, 1.0, 1.15], np.float32)  # B, G, R: a warm light
+    lin = np.clip(to_linear(tpl.gray)[..., None] * 1.3 * cast, 0.0, 1.0)  # paper clipped
+    s = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * lin ** (1 / 2.4) - 0.055)
+    light = light_field(np.round(s * 255).astype(np.uint8), tpl)
+    assert light.cast_from_ink and light.clipped_channels
+    colour = np.median(light.grid.reshape(-1, 3), axis=0)
+    assert np.allclose(colour / colour.mean(), cast / cast.mean(), atol=0.02)
