@@ -275,7 +275,7 @@ class Palette:
     """The colours in play: colour index -> reference linear BGR, and how each was learned."""
 
     colours: dict[int, np.ndarray] = field(default_factory=dict)
-    source: dict[int, str] = field(default_factory=dict)  # "key" or "clustered"
+    source: dict[int, str] = field(default_factory=dict)  # "key", "boxes" or "clustered"
     notes: list[str] = field(default_factory=list)
     doubtful: set[int] = field(default_factory=set)  # colours whose identity is a guess
     unknown: set[int] = field(default_factory=set)  # colours in play never learned at all
@@ -353,6 +353,7 @@ def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]
 
 
 OWN_COLOUR_KINDS = ("score_box", "track_box")  # boxes a player marks in his own colour
+OWN_BOXES_ENOUGH = 3  # marked boxes of a player enough to learn his colour from
 
 
 def _marked_by_owner(r: Region) -> bool:
@@ -384,8 +385,27 @@ def learn_palette(
                 pal.notes.append(f"colour key {r.color_index} is outside the photo")
     if not blank:
         return pal
-    # Regions that are coloured but match no known key well hold the blank keys' colours.
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
+    # A player marks his own score and track boxes in his own colour: where they are marked,
+    # they show a blank key's colour surely.
+    for k in list(blank):
+        own = [
+            i
+            for i, r in enumerate(regions)
+            if _marked_by_owner(r) and r.player == k and cov[i] >= styles[i].on
+        ]
+        weights = stats.ink[own]
+        if len(own) >= OWN_BOXES_ENOUGH and weights.sum() > 0:
+            pal.colours[k] = (stats.mean[own] * weights[:, None]).sum(axis=0) / weights.sum()
+            pal.source[k] = "boxes"
+            pal.notes.append(
+                f"colour key {k} is blank: learned colour {k} from player {k}'s own "
+                f"marked boxes ({len(own)})"
+            )
+            blank.remove(k)
+    if not blank:
+        return pal
+    # Regions that are coloured but match no known key well hold the blank keys' colours.
     coloured = [
         i
         for i, r in enumerate(regions)

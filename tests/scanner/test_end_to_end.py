@@ -145,3 +145,16 @@ def test_a_colour_that_cannot_be_learned_makes_loose_matches_doubtful(seed: int)
     wrong = _wrong(photo, result)
     assert wrong  # colour 2 cannot be read: the test is about saying so
     assert {rid: w for rid, w in wrong.items() if w[3] is None} == {}
+
+
+def test_a_blank_key_is_learned_from_its_players_own_boxes() -> None:
+    """Key 2 blank and its pencil (purple) like key 1's (blue), too like it to stand out on the
+    sheet; but player 2 ticks his own score boxes in his own colour, which shows it."""
+    pencils = {1: PENCILS["blue"], 2: PENCILS["purple"], 3: PENCILS["green"], 4: PENCILS["yellow"]}
+    photo = simulate(
+        sheet_for("mondrian"), seed=5, conditions=easy(SIZE), blank_keys=(2,), pencils=pencils
+    )
+    result = scan_image(photo.image)
+    assert result.palette.source[2] == "boxes"
+    assert any("player 2's own marked boxes" in n for n in result.notes)
+    assert _wrong(photo, result) == {}
