@@ -486,6 +486,7 @@ class Reading:
     confidence: float
     coverage: float
     reason: str | None = None
+    grey: bool = False  # marked, but colourless where its nearest colour is not
 
 
 TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
@@ -628,6 +629,17 @@ def _reread_lines(
     )
     for i, fit in fits.items():
         rd = second[i]
+        if rd.grey and rd.coverage >= STROKE.on:
+            # A trace that looks grey in the mean is often a pencil over its complement in
+            # the fill beside it (green over pink): the fit, which models that, gives the
+            # best guess, still for review.
+            out[i] = Reading(
+                fit.color,
+                min(fit.confidence, GREY_TRACE_CONFIDENCE),
+                rd.coverage,
+                f"grey-looking trace, read as colour {fit.color} under the fill beside it",
+            )
+            continue
         if rd.color is None or rd.reason == "outside the photo":
             continue
         # Light or patchy tracing stays doubtful whatever its colour; a faint line read by
@@ -663,6 +675,7 @@ def _reread_lines(
 
 
 LEARN_ABOVE = 0.9  # regions read this surely teach their style's reference colours
+GREY_TRACE_CONFIDENCE = 0.6  # a grey-looking trace read by the line fit: a guess for review
 
 
 def _classify_once(
@@ -747,7 +760,9 @@ def _classify_once(
         if _grey_unlike(lab[i], palettes.get(st, palette).colours[k], st is FILL):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
-            out.append(Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?"))
+            out.append(
+                Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?", True)
+            )
             continue
         out.append(Reading(k, round(conf, 3), f, reason))
     return out

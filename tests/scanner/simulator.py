@@ -555,6 +555,9 @@ def photograph(page: np.ndarray, ppm: float, c: Conditions, rng: np.random.Gener
         frame = cv2.GaussianBlur(frame, (0, 0), c.blur)
     out = _srgb(frame).astype(np.int16)
     noise = np.empty(out.shape, np.int16)
+    # OpenCV's generator is global state (the scanner seeds it too): seeded from the photo's
+    # own, so that a photo is the same whatever ran before it in the process.
+    cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
     cv2.randn(noise, 0, c.noise)
     return np.clip(out + noise, 0, 255).astype(np.uint8)
 

@@ -158,3 +158,21 @@ def test_a_blank_key_is_learned_from_its_players_own_boxes() -> None:
     assert result.palette.source[2] == "boxes"
     assert any("player 2's own marked boxes" in n for n in result.notes)
     assert _wrong(photo, result) == {}
+
+
+def test_a_trace_over_its_complement_in_a_fill_is_read_by_the_line_fit() -> None:
+    """Green traced beside a pink fill (and pink beside green) looks grey on average: once
+    read as uncoloured grey marks, such a line is now read by the line fit, which models
+    the fill under the trace, and left for review."""
+    pencils = {1: PENCILS["pink"], 2: PENCILS["green"], 3: PENCILS["yellow"], 4: PENCILS["orange"]}
+    conditions = easy(SIZE, exposure=0.46, noise=2.6, blur=0.6, jpeg_quality=66)
+    photo = simulate(sheet_for("arp"), 2, conditions=conditions, pencils=pencils)
+    result = scan_image(photo.image)
+    reread = {
+        rid: (photo.colours.get(rid), rd.color, rd.confidence)
+        for rid, rd in result.readings.items()
+        if (rd.reason or "").startswith("grey-looking trace")
+    }
+    assert len(reread) >= 5
+    assert all(truth == read and conf < 0.8 for truth, read, conf in reread.values())
+    assert not any(rd.grey for rd in result.readings.values())
