@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM, QR_MODULE_MM
 from artsheets.generator.layout import Layout
 from artsheets.generator.registry import UnknownGame, layout_from_code
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
@@ -30,13 +31,29 @@ from artsheets.scanner.qrdeblur import blur_cov, fit_modules
 from artsheets.scanner.qrdecode import decode_modules
 from artsheets.scanner.registration import page_to_pixels, warp_page
 
-__all__ = ["QR_WINDOW_MM", "layout_for_code", "normalise_code", "read_sheet_code"]
+__all__ = [
+    "QR_HEAD_WINDOW_MM",
+    "QR_WINDOW_MM",
+    "layout_for_code",
+    "normalise_code",
+    "read_sheet_code",
+]
 
-# Where the furniture puts the QR code, relative to the bottom-left marker's centre (the same
-# on every page size): its top-left corner is 10 mm right of and 9 mm above that centre, and it
-# is at most 33 modules (19.8 mm) across. The window leaves a quiet zone round it.
-QR_WINDOW_MM = (7.5, -12.5, 35.0, 26.0)  # dx, dy from the marker centre; width, height
-QR_OFFSET_MM = (10.0, -9.0)  # the QR code's top-left corner from the marker centre
+# Where the furniture puts the QR codes, from their marker's centre (the same on every page
+# size). The footer code's top-left corner is 10 mm right of and 9 mm above the bottom-left
+# marker's centre; the header code's top-right corner is 10 mm left of the top-right marker's
+# centre, level with its top. A code is at most 33 modules (19.8 mm) across. The footer
+# window leaves a quiet zone round it and more room to the right; the header window is its
+# mirror image (the code grows leftwards from its fixed corner).
+QR_OFFSET_MM = QR_FOOT_CORNER_MM  # the footer QR code's top-left corner
+QR_WINDOW_MM = (QR_OFFSET_MM[0] - 2.5, QR_OFFSET_MM[1] - 3.5, 35.0, 26.0)  # dx, dy; w, h
+QR_HEAD_OFFSET_MM = QR_HEAD_CORNER_MM  # the header QR code's top-right corner
+QR_HEAD_WINDOW_MM = (
+    QR_HEAD_OFFSET_MM[0] + 2.5 - QR_WINDOW_MM[2],
+    QR_HEAD_OFFSET_MM[1] - 3.5,
+    QR_WINDOW_MM[2],
+    QR_WINDOW_MM[3],
+)
 
 
 @dataclass(frozen=True)
@@ -52,7 +69,9 @@ class QrPlace:
 
 
 FOOT_QR = QrPlace(QR_OFFSET_MM, 0, QR_WINDOW_MM)
-QR_MODULE_MM = 0.6
+HEAD_QR = QrPlace(QR_HEAD_OFFSET_MM, 1, QR_HEAD_WINDOW_MM)
+
+
 QR_SIZES = (21, 25, 29, 33)  # versions 1-4: every sheet code fits
 _PPM = 10.0  # pixels per mm of the rectified QR patch
 _QUIET = 4  # modules of quiet zone round the squared-up code
@@ -270,14 +289,24 @@ def _read_place(
 
 
 def read_sheet_code(
-    photo: np.ndarray, page_from_photo: np.ndarray, bottom_left: tuple[float, float], ppm: float
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    bottom_left: tuple[float, float],
+    top_right: tuple[float, float],
+    ppm: float,
 ) -> str | None:
     """The text of the sheet's QR code, or None when it cannot be read.
 
-    ``bottom_left`` is the bottom-left marker's centre in the page frame ``page_from_photo``
-    maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos before warping).
+    The footer code (beside the bottom-left marker) is read first; only when it cannot be,
+    the header code (beside the top-right one), which sheets printed before it was added do
+    not have. ``bottom_left`` and ``top_right`` are those markers' centres in the page frame
+    ``page_from_photo`` maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos
+    before warping).
     """
-    return _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm)
+    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm)
+    if text:
+        return text
+    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm)
 
 
 def _patch_jacobian(
