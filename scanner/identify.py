@@ -6,9 +6,15 @@ page: there it is square, upright and at a known place. The patch is taken strai
 full-resolution photo. Its three finder patterns are located by template matching, the code
 squared up, and decoded where it now is known to be (OpenCV's detector, which would search the
 patch for it, takes several times as long). When that fails, the plain detector is tried on
-the patch; when blur or JPEG noise defeat it too, the module grid is sampled directly (its
-place and module size are known to a fraction of a module, the finder patterns fix the exact
-offset and the version), and a clean re-drawn QR code is handed to the decoder.
+the patch; when blur or JPEG noise defeat it too, the module grid is read directly (its place
+and module size are known to a fraction of a module, the finder patterns fix the exact offset
+and the version): sampled after sharpening, then fitted through the photo's blur
+(:mod:`.qrdeblur`), and decoded with each module's certainty (:mod:`.qrdecode`).
+
+Sheets carry the code twice, in the footer beside the bottom-left marker and in the header
+beside the top-right one. The footer code is read first; the header code only when that
+fails (a photo that cut off the bottom-left corner), which costs nothing on most photos and
+leaves sheets printed before the header code as they were.
 
 The layout is rebuilt from the code alone (:func:`layout_from_code`) and cached with the
 geometry the scanner derives from it, so a batch of photos of one sheet pays for it once.
@@ -304,9 +310,10 @@ def read_sheet_code(
     before warping).
     """
     text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm)
-    if text:
+    if text and _is_sheet_code(text):
         return text
-    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm)
+    # A footer text that is no sheet code is kept to be reported if the header has none.
+    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm) or text
 
 
 def _patch_jacobian(
