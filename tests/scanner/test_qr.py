@@ -158,3 +158,14 @@ def test_an_elongated_blur_is_undone_by_fitting_it() -> None:
     round_dark, round_cost = fit_modules(img, matrix.shape[0], 6, 4, np.eye(2) * 4.6**2)
     assert round_cost > cost
     assert np.count_nonzero((round_dark > 0.5) != (matrix > 0.5)) > 10
+
+
+def test_noise_is_never_read_as_a_text() -> None:
+    """Grids of random modules round the right function patterns: Reed-Solomon, the padding
+    and the segment syntax refuse them all, even before the sheet code's own check."""
+    rng = np.random.default_rng(2)
+    for i in range(90):
+        n = (21, 25, 29)[i % 3]
+        bits, known = function_patterns(n)
+        dark = np.where(known, bits, rng.random((n, n)))
+        assert decode_modules(dark, lambda t: True) is None
