@@ -19,6 +19,9 @@ __all__ = [
     "FOOTER_H",
     "HEADER_H",
     "MARKER_MM",
+    "QR_FOOT_CORNER_MM",
+    "QR_HEAD_CORNER_MM",
+    "QR_MODULE_MM",
     "body_rect",
     "colour_key",
     "draw_frame",
@@ -32,6 +35,17 @@ MARKER_MM = 12.0  # outer size of an ArUco marker (6 x 6 cells of 2 mm, border i
 HEADER_H = 24.0  # from the top margin to the top of the body
 FOOTER_H = 19.0  # from the bottom margin to the bottom of the body
 QR_MODULE_MM = 0.6
+QR_CLEAR_MM = 4.0  # between a corner marker and the QR code beside it
+QR_FOOT_TOP_MM = 15.0  # the footer QR code's top above the bottom margin
+QR_TEXT_GAP_MM = 3.0  # between the footer QR code and the small text beside it
+QR_TITLE_GAP_MM = 6.0  # at least this between the header QR code and the (large) title
+# The sheet code is printed twice as a QR code, so that a photo with one corner cut off still
+# names its sheet: in the footer beside the bottom-left marker and in the header beside the
+# top-right one. Each is placed by the corner that stays put whatever its version (size),
+# from its marker's centre (the scanner looks there): the footer code's top-left corner, the
+# header code's top-right corner (its top level with the marker's top).
+QR_FOOT_CORNER_MM = (MARKER_MM / 2 + QR_CLEAR_MM, MARKER_MM / 2 - QR_FOOT_TOP_MM)
+QR_HEAD_CORNER_MM = (-(MARKER_MM / 2 + QR_CLEAR_MM), -MARKER_MM / 2)
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 
@@ -88,15 +102,21 @@ def _marker(sheet: Sheet, marker_id: int, corner: str) -> None:
     sheet.markers.append(Marker(marker_id, corner, (cx, cy), MARKER_MM))
 
 
-def _qr(sheet: Sheet, x0: float, y0: float) -> float:
-    """Draw the sheet code as a QR code with its top-left at (x0, y0); returns its size in mm.
+@functools.cache
+def _qr_matrix(code: str) -> tuple[tuple[int, ...], ...]:
+    """The QR code's modules (1 = dark) for a sheet code; made once per code."""
+    qr = segno.make(code, error="m", micro=False)
+    return tuple(tuple(int(bool(v)) for v in row) for row in qr.matrix)
+
+
+def _qr(sheet: Sheet, x0: float, y0: float) -> None:
+    """Draw the sheet code as a QR code with its top-left at (x0, y0).
 
     Dark modules are merged into horizontal runs so the drawing stays small.
     """
-    qr = segno.make(sheet.sheet_code, error="m", micro=False)
     style = Style(None, 0, INK)
     m = QR_MODULE_MM
-    for r, row in enumerate(qr.matrix):
+    for r, row in enumerate(_qr_matrix(sheet.sheet_code)):
         c = 0
         while c < len(row):
             if row[c]:
@@ -106,21 +126,31 @@ def _qr(sheet: Sheet, x0: float, y0: float) -> float:
                 sheet.rect(Rect(x0 + start * m, y0 + r * m, x0 + c * m, y0 + (r + 1) * m), style)
             else:
                 c += 1
-    return len(qr.matrix) * m
 
 
 def draw_frame(
     sheet: Sheet, subtitle: str, reminder: str, colours: int, key_labels: tuple[str, ...] = ()
 ) -> None:
-    """Markers, title, subtitle and rules reminder, sheet code with QR, colour key."""
+    """Markers, title, subtitle and rules reminder, the sheet code's two QR codes (header and
+    footer) with the code in plain text, colour key."""
     page = sheet.page
     w, h = page.width_mm, page.height_mm
     for marker_id, corner in enumerate(CORNERS):
         _marker(sheet, marker_id, corner)
+    size = len(_qr_matrix(sheet.sheet_code)) * QR_MODULE_MM
 
-    inner_x0 = MARGIN_MM + MARKER_MM + 4
-    inner_x1 = w - MARGIN_MM - MARKER_MM - 4
-    span = inner_x1 - inner_x0
+    # Header: the second QR code beside the top-right marker; the title, subtitle and
+    # reminder centred on the page between it and its mirror image on the left, so that the
+    # text stays centred and clear of the code.
+    inner_x0 = MARGIN_MM + MARKER_MM + QR_CLEAR_MM
+    inner_x1 = w - MARGIN_MM - MARKER_MM - QR_CLEAR_MM
+    top_right = (w - MARGIN_MM - MARKER_MM / 2, MARGIN_MM + MARKER_MM / 2)
+    _qr(
+        sheet,
+        top_right[0] + QR_HEAD_CORNER_MM[0] - size,
+        top_right[1] + QR_HEAD_CORNER_MM[1],
+    )
+    span = inner_x1 - inner_x0 - 2 * (size + QR_TITLE_GAP_MM)
     lines = wrap_text(reminder, 3.0, span, min_size=2.6)
     top = MARGIN_MM + (8.0 if len(lines) == 1 else 7.2)
     sheet.text(
@@ -129,15 +159,17 @@ def draw_frame(
     sheet.text(
         (w / 2, top + 5.3), subtitle, fit_text(subtitle, 3.3, span), "middle", fill=FURNITURE
     )
-    size = min(fit_text(line, 3.0, span) for line in lines)
+    text_size = min(fit_text(line, 3.0, span) for line in lines)
     for i, line in enumerate(lines):
-        sheet.text((w / 2, top + 10.3 + i * 3.7), line, size, "middle", fill=SOFT)
+        sheet.text((w / 2, top + 10.3 + i * 3.7), line, text_size, "middle", fill=SOFT)
 
     # Footer: QR code and the same code in plain text (left), colour key (right).
+    bottom_left = (MARGIN_MM + MARKER_MM / 2, h - MARGIN_MM - MARKER_MM / 2)
     foot_y1 = h - MARGIN_MM
-    qr_y0 = foot_y1 - 15.0
-    size = _qr(sheet, inner_x0, qr_y0)
-    text_x = inner_x0 + size + 3.0
+    qr_x0 = bottom_left[0] + QR_FOOT_CORNER_MM[0]
+    qr_y0 = bottom_left[1] + QR_FOOT_CORNER_MM[1]
+    _qr(sheet, qr_x0, qr_y0)
+    text_x = qr_x0 + size + QR_TEXT_GAP_MM
     sheet.text((text_x, qr_y0 + 5.0), sheet.sheet_code, 3.0, bold=True)
     sheet.text(
         (text_x, qr_y0 + 9.5), "sheet code: type it into artsheets scan --sheet", 2.2, fill=SOFT

@@ -6,9 +6,15 @@ page: there it is square, upright and at a known place. The patch is taken strai
 full-resolution photo. Its three finder patterns are located by template matching, the code
 squared up, and decoded where it now is known to be (OpenCV's detector, which would search the
 patch for it, takes several times as long). When that fails, the plain detector is tried on
-the patch; when blur or JPEG noise defeat it too, the module grid is sampled directly (its
-place and module size are known to a fraction of a module, the finder patterns fix the exact
-offset and the version), and a clean re-drawn QR code is handed to the decoder.
+the patch; when blur or JPEG noise defeat it too, the module grid is read directly (its place
+and module size are known to a fraction of a module, the finder patterns fix the exact offset
+and the version): sampled after sharpening, then fitted through the photo's blur
+(:mod:`.qrdeblur`), and decoded with each module's certainty (:mod:`.qrdecode`).
+
+Sheets carry the code twice, in the footer beside the bottom-left marker and in the header
+beside the top-right one. The footer code is read first; the header code only when that
+fails (a photo that cut off the bottom-left corner), which costs nothing on most photos and
+leaves sheets printed before the header code as they were.
 
 The layout is rebuilt from the code alone (:func:`layout_from_code`) and cached with the
 geometry the scanner derives from it, so a batch of photos of one sheet pays for it once.
@@ -17,26 +23,66 @@ geometry the scanner derives from it, so a batch of photos of one sheet pays for
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM, QR_MODULE_MM
 from artsheets.generator.layout import Layout
 from artsheets.generator.registry import UnknownGame, layout_from_code
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.errors import ScanError
-from artsheets.scanner.registration import warp_page
+from artsheets.scanner.qrdeblur import blur_cov, fit_modules
+from artsheets.scanner.qrdecode import decode_modules
+from artsheets.scanner.registration import page_to_pixels, warp_page
 
-__all__ = ["QR_WINDOW_MM", "layout_for_code", "normalise_code", "read_sheet_code"]
+__all__ = [
+    "QR_HEAD_WINDOW_MM",
+    "QR_WINDOW_MM",
+    "layout_for_code",
+    "normalise_code",
+    "read_sheet_code",
+]
 
-# Where the furniture puts the QR code, relative to the bottom-left marker's centre (the same
-# on every page size): its top-left corner is 10 mm right of and 9 mm above that centre, and it
-# is at most 33 modules (19.8 mm) across. The window leaves a quiet zone round it.
-QR_WINDOW_MM = (7.5, -12.5, 35.0, 26.0)  # dx, dy from the marker centre; width, height
-QR_OFFSET_MM = (10.0, -9.0)  # the QR code's top-left corner from the marker centre
-QR_MODULE_MM = 0.6
+# Where the furniture puts the QR codes, from their marker's centre (the same on every page
+# size). The footer code's top-left corner is 10 mm right of and 9 mm above the bottom-left
+# marker's centre; the header code's top-right corner is 10 mm left of the top-right marker's
+# centre, level with its top. A code is at most 33 modules (19.8 mm) across. The footer
+# window leaves a quiet zone round it and more room to the right; the header window is its
+# mirror image (the code grows leftwards from its fixed corner).
+QR_OFFSET_MM = QR_FOOT_CORNER_MM  # the footer QR code's top-left corner
+QR_WINDOW_MM = (QR_OFFSET_MM[0] - 2.5, QR_OFFSET_MM[1] - 3.5, 35.0, 26.0)  # dx, dy; w, h
+QR_HEAD_OFFSET_MM = QR_HEAD_CORNER_MM  # the header QR code's top-right corner
+QR_HEAD_WINDOW_MM = (
+    QR_HEAD_OFFSET_MM[0] + 2.5 - QR_WINDOW_MM[2],
+    QR_HEAD_OFFSET_MM[1] - 3.5,
+    QR_WINDOW_MM[2],
+    QR_WINDOW_MM[3],
+)
+
+
+@dataclass(frozen=True)
+class QrPlace:
+    """Where a QR code is printed, from its corner marker's centre (mm): ``corner_mm`` is its
+    top-left corner (``which`` = 0) or its top-right one (``which`` = 1), the corner that stays
+    put whatever the code's version (size); ``window_mm`` (dx, dy, width, height) is the part
+    of the page searched for it."""
+
+    corner_mm: tuple[float, float]
+    which: int
+    window_mm: tuple[float, float, float, float]
+
+
+FOOT_QR = QrPlace(QR_OFFSET_MM, 0, QR_WINDOW_MM)
+HEAD_QR = QrPlace(QR_HEAD_OFFSET_MM, 1, QR_HEAD_WINDOW_MM)
+
+
 QR_SIZES = (21, 25, 29, 33)  # versions 1-4: every sheet code fits
 _PPM = 10.0  # pixels per mm of the rectified QR patch
+_QUIET = 4  # modules of quiet zone round the squared-up code
+# Blurs (sigma, photo pixels) a blurred code is fitted with; the best fit is decoded first.
+_BLURS = (0.5, 0.7, 0.95, 1.25, 1.6, 2.0, 2.5)
 
 
 @functools.cache
@@ -52,65 +98,6 @@ def _detect(img: np.ndarray) -> str | None:
     return text or None
 
 
-def _finder_template(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(expected bits, which modules are known) for an n x n code: the three finder patterns
-    with their separators, and the timing patterns."""
-    bits = np.zeros((n, n), np.uint8)
-    known = np.zeros((n, n), bool)
-    finder = np.ones((7, 7), np.uint8)
-    finder[1:6, 1:6] = 0
-    finder[2:5, 2:5] = 1
-    for y, x in ((0, 0), (0, n - 7), (n - 7, 0)):
-        bits[y : y + 7, x : x + 7] = finder
-        known[max(0, y - 1) : y + 8, max(0, x - 1) : x + 8] = True
-    t = (np.arange(8, n - 8) % 2 == 0).astype(np.uint8)
-    bits[6, 8 : n - 8] = t
-    bits[8 : n - 8, 6] = t
-    known[6, 8 : n - 8] = True
-    known[8 : n - 8, 6] = True
-    return bits, known
-
-
-def _erf(x: np.ndarray) -> np.ndarray:
-    """The error function (Abramowitz and Stegun 7.1.26, error below 2e-7)."""
-    t = 1.0 / (1.0 + 0.3275911 * np.abs(x))
-    y = 1.0 - (
-        ((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592
-    ) * t * np.exp(-x * x)
-    return np.sign(x) * y
-
-
-def _blurred_modules(npx: int, start: float, n: int, sigma: float) -> np.ndarray:
-    """(pixels, modules): how much of module i a pixel sees through a Gaussian blur of
-    ``sigma`` pixels (a box of one module convolved with the blur, sampled at the pixel)."""
-    step = QR_MODULE_MM * _PPM
-    y = np.arange(npx, dtype=np.float64)[:, None]
-    e0 = start + np.arange(n)[None, :] * step - 0.5
-    s = sigma * np.sqrt(2.0)
-    return 0.5 * (_erf((y - e0) / s) - _erf((y - e0 - step) / s))
-
-
-def _deblur_grid(gray: np.ndarray, origin: tuple[float, float], n: int, sigma: float) -> np.ndarray:
-    """Module darkness (about 0 white, 1 black) by least squares through a known blur.
-
-    A Gaussian blur is separable, so the patch is ``A_y @ M @ A_x.T`` for the module values
-    ``M``; a little Tikhonov regularisation keeps the inversion stable.
-    """
-    step = QR_MODULE_MM * _PPM
-    x0, y0 = max(0, int(origin[0] - 2 * step)), max(0, int(origin[1] - 2 * step))
-    x1 = min(gray.shape[1], int(origin[0] + (n + 2) * step))
-    y1 = min(gray.shape[0], int(origin[1] + (n + 2) * step))
-    patch = gray[y0:y1, x0:x1]
-    lo, hi = np.percentile(patch, (3, 97))
-    dark = (hi - patch) / max(hi - lo, 1.0)
-    ay = _blurred_modules(y1 - y0, origin[1] - y0, n, sigma)
-    ax = _blurred_modules(x1 - x0, origin[0] - x0, n, sigma)
-    reg = 0.05 * np.eye(n)
-    ly = np.linalg.solve(ay.T @ ay + reg, ay.T)
-    lx = np.linalg.solve(ax.T @ ax + reg, ax.T)
-    return ly @ dark @ lx.T
-
-
 def _sample_grid(gray: np.ndarray, origin_px: tuple[float, float], n: int) -> np.ndarray:
     """Darkness (0..1, 1 = black) at the centres of an n x n module grid."""
     step = QR_MODULE_MM * _PPM
@@ -123,12 +110,13 @@ def _sample_grid(gray: np.ndarray, origin_px: tuple[float, float], n: int) -> np
     return np.clip((hi - vals) / max(hi - lo, 1.0), 0.0, 1.0)
 
 
-def _redraw(dark: np.ndarray) -> str | None:
-    """Decode a clean drawing of the module grid (dark > 0.5 is black)."""
-    n = dark.shape[0]
-    clean = np.full((n + 8, n + 8), 255, np.uint8)
-    clean[4:-4, 4:-4] = np.where(dark > 0.5, 0, 255)
-    return _detect(cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST))
+def _is_sheet_code(text: str) -> bool:
+    """Does ``text`` pass the sheet code's own check (format and check character)?"""
+    try:
+        parse_sheet_code(text)
+    except SheetCodeError:
+        return False
+    return True
 
 
 _STEP = QR_MODULE_MM * _PPM  # pixels per module in the patch
@@ -144,12 +132,14 @@ def _finder_image() -> np.ndarray:
     return cv2.resize(m, (size, size), interpolation=cv2.INTER_NEAREST).astype(np.float32)
 
 
-def _finders(gray: np.ndarray, expected: tuple[float, float]) -> np.ndarray | None:
+def _finders(gray: np.ndarray, expected: tuple[float, float], which: int) -> np.ndarray | None:
     """Centres of the top-left, top-right and bottom-left finder patterns (3 x 2), or None.
 
     Found by template matching, the three best separate peaks; the top-left one is where
     the other two meet at a right angle. Being found, not assumed, they absorb what the
-    homography left: a curled corner, a slight scale or slant."""
+    homography left: a curled corner, a slight scale or slant. Finder ``which`` (0 top-left,
+    1 top-right) must be near ``expected``: the one whose place does not depend on the code's
+    version."""
     templ = _finder_image()
     res = cv2.matchTemplate(gray, templ, cv2.TM_CCOEFF_NORMED)
     half = templ.shape[0] / 2 - 0.5
@@ -178,25 +168,26 @@ def _finders(gray: np.ndarray, expected: tuple[float, float]) -> np.ndarray | No
     # Top-right is clockwise from bottom-left in image coordinates (y down).
     cross = (a - tl)[0] * (b - tl)[1] - (a - tl)[1] * (b - tl)[0]
     tr, bl = (a, b) if cross > 0 else (b, a)
-    if np.linalg.norm(tl - np.asarray(expected)) > 3.0 * _PPM:
+    found = np.array([tl, tr, bl])
+    if np.linalg.norm(found[which] - np.asarray(expected)) > 3.0 * _PPM:
         return None
-    return np.array([tl, tr, bl])
+    return found
 
 
-def _canonical(gray: np.ndarray, finders: np.ndarray) -> tuple[np.ndarray, int] | None:
+def _canonical(gray: np.ndarray, finders: np.ndarray) -> tuple[np.ndarray, int, np.ndarray] | None:
     """The code warped square and upright at ``_STEP`` pixels per module with a 4-module
-    quiet zone, and its size in modules."""
+    quiet zone, its size in modules, and the affine map (2 x 3) from it back to ``gray``."""
     tl, tr, bl = finders
     span = (np.linalg.norm(tr - tl) + np.linalg.norm(bl - tl)) / 2 / _STEP
     n = min(QR_SIZES, key=lambda k: abs((k - 7) - span))
     if abs((n - 7) - span) > 1.5:
         return None
     src = np.float32([tl, tr, bl])
-    c = 3.5 * _STEP + 4 * _STEP
-    far = (n - 3.5) * _STEP + 4 * _STEP
+    c = 3.5 * _STEP + _QUIET * _STEP
+    far = (n - 3.5) * _STEP + _QUIET * _STEP
     dst = np.float32([[c, c], [far, c], [c, far]])
     m = cv2.getAffineTransform(dst, src)
-    size = round((n + 8) * _STEP)
+    size = round((n + 2 * _QUIET) * _STEP)
     out = cv2.warpAffine(
         gray,
         m,
@@ -204,26 +195,27 @@ def _canonical(gray: np.ndarray, finders: np.ndarray) -> tuple[np.ndarray, int] 
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return out, n
+    return out, n, m
 
 
-def _squared(patch: np.ndarray, origin_px: tuple[float, float]) -> tuple[np.ndarray, int] | None:
+def _squared(
+    patch: np.ndarray, expected: tuple[float, float], which: int
+) -> tuple[np.ndarray, int, np.ndarray] | None:
     """The code squared up by its finder patterns (see :func:`_canonical`), or None."""
     raw = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    expected = (origin_px[0] + 3.5 * _STEP, origin_px[1] + 3.5 * _STEP)
-    finders = _finders(raw, expected)
+    finders = _finders(raw, expected, which)
     if finders is None:
         return None
     return _canonical(raw, finders)
 
 
-def _decode_in_place(patch: np.ndarray, origin_px: tuple[float, float]) -> str | None:
+def _decode_in_place(patch: np.ndarray, expected: tuple[float, float], which: int) -> str | None:
     """Square the code up and decode it at its corners, now known: no search for it."""
-    found = _squared(patch, origin_px)
+    found = _squared(patch, expected, which)
     if found is None:
         return None
-    square, n = found
-    c0, c1 = 4 * _STEP - 0.5, (n + 4) * _STEP - 0.5
+    square, n, _ = found
+    c0, c1 = _QUIET * _STEP - 0.5, (n + _QUIET) * _STEP - 0.5
     corners = np.array([[[c0, c0], [c1, c0], [c1, c1], [c0, c1]]], np.float32)
     try:
         text, _ = _qr_detector().decode(square.astype(np.uint8), corners)
@@ -232,47 +224,59 @@ def _decode_in_place(patch: np.ndarray, origin_px: tuple[float, float]) -> str |
     return text or None
 
 
-def _decode_grid(patch: np.ndarray, origin_px: tuple[float, float]) -> str | None:
-    """Find the finder patterns, square the code up, undo the blur, decode a clean redrawing."""
-    found = _squared(patch, origin_px)
+def _decode_grid(
+    patch: np.ndarray, expected: tuple[float, float], which: int, jacobian: np.ndarray
+) -> str | None:
+    """Find the finder patterns, square the code up and read its modules' darkness: sampled
+    after sharpening, then fitted through the photo's blur (:mod:`.qrdeblur`); each is decoded
+    with the modules' certainty (:mod:`.qrdecode`).
+
+    ``jacobian`` is d(patch pixels)/d(photo pixels) at the code: the photo's round blur is an
+    ellipse in the patch, the longer the steeper the photo's tilt. Its size is not known, so
+    the fit is tried for several and the best-fitting tried first."""
+    found = _squared(patch, expected, which)
     if found is None:
         return None
-    square, n = found
+    square, n, patch_from_square = found
     text = _detect(square.astype(np.uint8))
     if text:
         return text
-    origin = (4 * _STEP - 0.5, 4 * _STEP - 0.5)
+    origin = (_QUIET * _STEP - 0.5, _QUIET * _STEP - 0.5)
     sharp = cv2.addWeighted(square, 3.0, cv2.GaussianBlur(square, (0, 0), 2.0), -2.0, 0)
-    text = _redraw(_sample_grid(cv2.GaussianBlur(sharp, (0, 0), 1.0), origin, n))
+    text = decode_modules(
+        _sample_grid(cv2.GaussianBlur(sharp, (0, 0), 1.0), origin, n), _is_sheet_code
+    )
     if text:
         return text
-    bits, known = _finder_template(n)
-    tries = []
-    for sigma in (1.5, 2.5, 3.5, 4.5):
-        dark = _deblur_grid(square, origin, n, sigma)
-        fit = float(np.mean(np.abs(np.clip(dark[known], 0, 1) - bits[known])))
-        tries.append((fit, dark))
-    tries.sort(key=lambda t: t[0])
-    for _, dark in tries:
-        text = _redraw(dark)
+    to_square = np.linalg.inv(patch_from_square[:, :2]) @ jacobian
+    fits = sorted(
+        (fit_modules(square, n, round(_STEP), _QUIET, blur_cov(to_square, s)) for s in _BLURS),
+        key=lambda fit: fit[1],
+    )
+    for dark, _ in fits:
+        text = decode_modules(dark, _is_sheet_code)
         if text:
             return text
     return None
 
 
-def read_sheet_code(
-    photo: np.ndarray, page_from_photo: np.ndarray, bottom_left: tuple[float, float], ppm: float
+def _read_place(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    marker: tuple[float, float],
+    place: QrPlace,
+    ppm: float,
 ) -> str | None:
-    """The text of the sheet's QR code, or None when it cannot be read.
-
-    ``bottom_left`` is the bottom-left marker's centre in the page frame ``page_from_photo``
-    maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos before warping).
-    """
-    dx, dy, w, h = QR_WINDOW_MM
-    origin = (bottom_left[0] + dx, bottom_left[1] + dy)
+    """The text of the QR code at ``place`` beside the marker centred at ``marker`` (page
+    mm), or None: decoded in place, by the plain detector, then module by module."""
+    dx, dy, w, h = place.window_mm
+    origin = (marker[0] + dx, marker[1] + dy)
     patch = warp_page(photo, page_from_photo, _PPM, (w, h), origin, ppm)
-    qr_px = ((QR_OFFSET_MM[0] - dx) * _PPM - 0.5, (QR_OFFSET_MM[1] - dy) * _PPM - 0.5)
-    text = _decode_in_place(patch, qr_px)
+    # The fixed corner's finder pattern centre, in the patch (the code grows away from it).
+    grow = 1.0 if place.which == 0 else -1.0
+    cx, cy = place.corner_mm
+    expected = ((cx - dx) * _PPM - 0.5 + grow * 3.5 * _STEP, (cy - dy) * _PPM - 0.5 + 3.5 * _STEP)
+    text = _decode_in_place(patch, expected, place.which)
     if text:
         return text
     for img in (
@@ -283,7 +287,46 @@ def read_sheet_code(
         text = _detect(img)
         if text:
             return text
-    return _decode_grid(patch, qr_px)
+    # The Jacobian where a version 2 code's centre would be: it hardly changes over a code.
+    half = 12.5 * QR_MODULE_MM
+    centre = (marker[0] + cx + grow * half, marker[1] + cy + half)
+    jac = _patch_jacobian(page_from_photo, origin, centre)
+    return _decode_grid(patch, expected, place.which, jac)
+
+
+def read_sheet_code(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    bottom_left: tuple[float, float],
+    top_right: tuple[float, float],
+    ppm: float,
+) -> str | None:
+    """The text of the sheet's QR code, or None when it cannot be read.
+
+    The footer code (beside the bottom-left marker) is read first; only when it cannot be,
+    the header code (beside the top-right one), which sheets printed before it was added do
+    not have. ``bottom_left`` and ``top_right`` are those markers' centres in the page frame
+    ``page_from_photo`` maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos
+    before warping).
+    """
+    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm)
+    if text and _is_sheet_code(text):
+        return text
+    # A footer text that is no sheet code is kept to be reported if the header has none.
+    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm) or text
+
+
+def _patch_jacobian(
+    page_from_photo: np.ndarray, origin_mm: tuple[float, float], at_mm: tuple[float, float]
+) -> np.ndarray:
+    """d(patch pixels)/d(photo pixels) where the photo shows page point ``at_mm``, the patch
+    being the page from ``origin_mm`` at ``_PPM`` (as :func:`warp_page` makes it)."""
+    m = page_to_pixels(_PPM, origin_mm) @ page_from_photo
+    q = np.linalg.solve(page_from_photo, np.array([at_mm[0], at_mm[1], 1.0]))
+    q = q / q[2]
+    top = m[:2] @ q
+    w = float(m[2] @ q)
+    return (m[:2, :2] * w - np.outer(top, m[2, :2])) / (w * w)
 
 
 def normalise_code(text: str) -> str:

@@ -131,8 +131,8 @@ def scan_image(
     check_blur(blur)
     t["register"] = time.perf_counter() - t0
 
-    bottom_left = page_markers(guess)[3].center
-    text = read_sheet_code(photo, reg.page_from_photo, bottom_left, reg.px_per_mm)
+    centres = [m.center for m in page_markers(guess)]
+    text = read_sheet_code(photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm)
     code_source = "given" if given else "qr"
     notes: list[str] = []
     if given:

@@ -17,6 +17,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
+from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM
 from artsheets.generator.layout import Circle, Layout, Path, Text
 from artsheets.generator.render_pdf import render_pdf
 from artsheets.generator.render_png import render_image, render_png
@@ -61,8 +62,25 @@ def test_png_markers_and_qr(game: str, seed: int | None) -> None:
     assert abs(h - layout.page.height_mm / 25.4 * DPI) <= 1
     gray = np.asarray(img.convert("L"))
     assert_markers_where_layout_says(layout, gray)
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(gray)
-    assert text == layout.sheet_code
+    assert qr_texts(layout, gray, DPI) == [layout.sheet_code] * 2
+
+
+def qr_texts(layout: Layout, gray: np.ndarray, dpi: int) -> list[str]:
+    """The footer and header QR codes' texts, each read from a 26 mm square round the place
+    the furniture gives it, with a white border added (OpenCV reads two codes on a whole page
+    unreliably, and a code near the crop's edge sometimes not at all)."""
+    px = dpi / 25.4
+    texts = []
+    for marker, (dx, dy), grows in ((3, QR_FOOT_CORNER_MM, 1), (1, QR_HEAD_CORNER_MM, -1)):
+        cx, cy = layout.markers[marker].center
+        x0 = cx + dx - 3.0 if grows > 0 else cx + dx + 3.0 - 26.0
+        y0 = cy + dy - 3.0
+        crop = gray[
+            round(y0 * px) : round((y0 + 26.0) * px), round(x0 * px) : round((x0 + 26.0) * px)
+        ]
+        crop = cv2.copyMakeBorder(crop, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
+        texts.append(cv2.QRCodeDetector().detectAndDecode(crop)[0])
+    return texts
 
 
 @pytest.mark.parametrize(("game", "seed"), CASES)

@@ -13,6 +13,7 @@ import pytest
 
 from artsheets.generator.registry import games
 from artsheets.rules.position import score_position
+from artsheets.scanner import identify
 from artsheets.scanner.pipeline import ScanResult, scan_image
 from artsheets.scanner.scoring import position_colours, rule_options
 
@@ -176,3 +177,21 @@ def test_a_trace_over_its_complement_in_a_fill_is_read_by_the_line_fit() -> None
     assert len(reread) >= 5
     assert all(truth == read and conf < 0.8 for truth, read, conf in reread.values())
     assert not any(rd.grey for rd in result.readings.values())
+
+
+def test_the_header_qr_code_names_a_sheet_whose_bottom_left_corner_is_cut_off() -> None:
+    layout = sheet_for("delaunay")
+    conditions = easy(SIZE, rotation=160.0, tilt=15.0, crop_corner=3, fill=0.9)
+    photo = simulate(layout, seed=3, conditions=conditions, pencils=DISTINCT)
+    result = scan_image(photo.image)
+    assert result.registration.markers_found == (0, 1, 2)
+    assert (result.code, result.code_source) == (layout.sheet_code, "qr")
+    # The footer code went with the corner: the header code named the sheet.
+    reg = result.registration
+    bottom_left = layout.markers[3].center
+    assert (
+        identify._read_place(
+            photo.image, reg.page_from_photo, bottom_left, identify.FOOT_QR, reg.px_per_mm
+        )
+        is None
+    )

@@ -135,15 +135,17 @@ def test_files_that_are_not_images(tmp_path) -> None:  # type: ignore[no-untyped
 
 
 def _cover_qr(img: np.ndarray, photo: SimulatedPhoto) -> None:
-    """Scribble over the QR code (its place found by projecting its corners into the photo)."""
+    """Scribble over both QR codes, the footer's and the header's (their places found by
+    projecting their corners into the photo)."""
     from artsheets.scanner.registration import detect_markers, register
 
     corners = detect_markers(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
     reg = register(corners, photo.layout.markers)
-    h = photo.layout.page.height_mm
-    quad = np.array([[25, h - 26], [48, h - 26], [48, h - 4], [25, h - 4]], np.float64)
-    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), reg.photo_from_page).astype(np.int32)
-    cv2.fillPoly(img, [pts], (90, 90, 90))
+    w, h = photo.layout.page.width_mm, photo.layout.page.height_mm
+    for x0, y0 in ((25, h - 26), (w - 49, 7)):
+        quad = np.array([[x0, y0], [x0 + 23, y0], [x0 + 23, y0 + 22], [x0, y0 + 22]], np.float64)
+        pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), reg.photo_from_page)
+        cv2.fillPoly(img, [pts.astype(np.int32)], (90, 90, 90))
 
 
 def test_conditions_random_covers_the_promised_range() -> None:

@@ -81,7 +81,7 @@ def test_two_markers_are_not_enough() -> None:
 
 @pytest.mark.parametrize("blur", [0.0, 2.5, 3.5])
 def test_qr_grid_reading_survives_blur_that_defeats_the_plain_detector(blur: float) -> None:
-    code = "RINGS-1-000042-A4-P3R3N6C16-K"
+    code = "RINGS-1-000042-A4-P3R3N6C16-U"  # a valid check character: the grid decoder checks
     matrix = np.array(segno.make(code, error="m", micro=False).matrix, np.uint8)
     step = identify.QR_MODULE_MM * identify._PPM
     n = matrix.shape[0]
@@ -94,11 +94,12 @@ def test_qr_grid_reading_survives_blur_that_defeats_the_plain_detector(blur: flo
     if blur:
         patch = cv2.GaussianBlur(patch, (0, 0), blur)
     bgr = cv2.cvtColor(patch, cv2.COLOR_GRAY2BGR)
-    origin = (
-        (identify.QR_OFFSET_MM[0] - dx) * identify._PPM - 0.5,
-        (identify.QR_OFFSET_MM[1] - dy) * identify._PPM - 0.5,
+    finder = (
+        (identify.QR_OFFSET_MM[0] - dx) * identify._PPM - 0.5 + 3.5 * step,
+        (identify.QR_OFFSET_MM[1] - dy) * identify._PPM - 0.5 + 3.5 * step,
     )
-    assert identify._decode_grid(bgr, origin) == code
+    # The patch is the photo here: its blur is round in it.
+    assert identify._decode_grid(bgr, finder, 0, np.eye(2)) == code
 
 
 def test_region_masks_stay_inside_and_clear_of_print() -> None:
