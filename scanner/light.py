@@ -108,7 +108,11 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     paper = tpl.paper_small & usable & (share > 0.5)
     # Paper at the camera's clipping level in some channel hides its colour cast there.
     clipped = reduce(((channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
-    unclipped = paper & (clipped < 0.1)
+    # ... and paper far darker than the rest is not lit paper (an object on it, or the black
+    # beyond the photo's edge where the mask is a pixel off): it would lend the cast its own.
+    level = channel_max(small)
+    lit = level > DARK_PAPER * float(np.median(level[paper])) if paper.any() else paper
+    unclipped = paper & (clipped < 0.1) & lit
     true_paper = unclipped if unclipped.sum() >= 50 else paper
     # With all sure paper clipped, the light's colour is measured on the printed ink instead.
     ink_cast = _ink_cast(work, tpl) if unclipped.sum() < 50 else None
@@ -257,6 +261,7 @@ def reflectance(work: np.ndarray, light: Light) -> np.ndarray:
     return relative_to_paper(work, light.at(work.shape[:2]))
 
 
+DARK_PAPER = 0.3  # sure paper darker than this share of its median is not lit paper
 QUANTILE_WINDOW = 7  # blocks across a window
 QUANTILE_BLOCKS = (2,)  # block size (mm): 14 mm windows (larger ones reach across shadows)
 PAPER_QUANTILE = 80

@@ -167,7 +167,7 @@ def scan_image(
     inside = page_inside_photo(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
-    work, refinement = refine(work, tpl)
+    work, inside, refinement = refine(work, tpl, inside)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
     light = light_field(work, tpl, inside)

@@ -75,12 +75,16 @@ def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, 
     return templ, tiles
 
 
-def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
-    """``work`` (rectified BGR at the working resolution) resampled onto the template.
+def refine(
+    work: np.ndarray, tpl: Template, inside: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray | None, Refinement]:
+    """``work`` (rectified BGR at the working resolution) resampled onto the template, with
+    ``inside`` (which of its pixels the photo shows) moved alike.
 
     Each pass matches tiles on an image already moved by the passes before it; the shifts
     are summed on a 1 mm grid (the fields are smooth, so summing is as good as composing) and
-    the image is resampled once at the end.
+    the image is resampled once at the end. Where a corner is cut off, the shift can carry
+    the black beyond the photo's edge millimetres into the page: the mask must follow it.
     """
     h, w = work.shape[:2]
     # Printed ink is dark in every channel; coloured pencil is not: use the brightest channel.
@@ -104,10 +108,12 @@ def refine(work: np.ndarray, tpl: Template) -> tuple[np.ndarray, Refinement]:
         field += step
         moved = True
     if not moved:
-        return work, Refinement(0.0, 0.0, used, total)
+        return work, inside, Refinement(0.0, 0.0, used, total)
     out = _moved(work, field, 1.0)
+    if inside is not None and not inside.all():
+        inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
     mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
-    return out, Refinement(float(mag.max()), float(np.median(mag)), used, total)
+    return out, inside, Refinement(float(mag.max()), float(np.median(mag)), used, total)
 
 
 def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
