@@ -39,6 +39,7 @@ QR_CLEAR_MM = 4.0  # between a corner marker and the QR code beside it
 QR_FOOT_TOP_MM = 15.0  # the footer QR code's top above the bottom margin
 QR_TEXT_GAP_MM = 3.0  # between the footer QR code and the small text beside it
 QR_TITLE_GAP_MM = 6.0  # at least this between the header QR code and the (large) title
+CAP_HEIGHT = 0.72  # a capital's height as a share of the font size
 # The sheet code is printed twice as a QR code, so that a photo with one corner cut off still
 # names its sheet: in the footer beside the bottom-left marker and in the header beside the
 # top-right one. Each is placed by the corner that stays put whatever its version (size),
@@ -151,7 +152,12 @@ def draw_frame(
         top_right[1] + QR_HEAD_CORNER_MM[1],
     )
     span = inner_x1 - inner_x0 - 2 * (size + QR_TITLE_GAP_MM)
-    lines = wrap_text(reminder, 3.0, span, min_size=2.6)
+    # The reminder, one line below the title and subtitle, may run the full width when that
+    # line lies wholly below the code (a small code): else it wraps between the codes.
+    qr_bottom = top_right[1] + QR_HEAD_CORNER_MM[1] + size
+    reminder_top = MARGIN_MM + 8.0 + 10.3 - CAP_HEIGHT * 3.0  # as one line
+    wide = inner_x1 - inner_x0 if reminder_top >= qr_bottom + QR_TEXT_GAP_MM / 2 else span
+    lines = wrap_text(reminder, 3.0, wide, min_size=2.6)
     top = MARGIN_MM + (8.0 if len(lines) == 1 else 7.2)
     sheet.text(
         (w / 2, top), sheet.title, fit_text(sheet.title, 8.5, span, True), "middle", bold=True
@@ -159,7 +165,7 @@ def draw_frame(
     sheet.text(
         (w / 2, top + 5.3), subtitle, fit_text(subtitle, 3.3, span), "middle", fill=FURNITURE
     )
-    text_size = min(fit_text(line, 3.0, span) for line in lines)
+    text_size = min(fit_text(line, 3.0, wide if len(lines) == 1 else span) for line in lines)
     for i, line in enumerate(lines):
         sheet.text((w / 2, top + 10.3 + i * 3.7), line, text_size, "middle", fill=SOFT)
 
