@@ -465,22 +465,40 @@ class Light:
         """The paper colour at every pixel of an image of ``shape`` (rows, columns).
 
         Interpolated from the grid; across a shadow's edge, which the grid cannot resolve,
-        the two sides' light is blended along the fitted ramp, pixel by pixel."""
+        the two sides' light is blended along the fitted ramp, pixel by pixel (only in the
+        strip along the edge, a few tens of thousands of pixels)."""
         h, w = shape
         full = cv2.resize(self.grid, (w, h), interpolation=cv2.INTER_LINEAR)
         e = self.edge
         if e is None:
             return full
         f = h / self.grid.shape[0]
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-        d = e.normal[0] * ((xs + 0.5) / f - 0.5) + e.normal[1] * ((ys + 0.5) / f - 0.5)
-        d -= e.offset
-        zone = np.abs(d) < e.width / 2 + 2.0
-        lit = cv2.resize(e.lit, (w, h), interpolation=cv2.INTER_LINEAR)
-        shaded = cv2.resize(e.shaded, (w, h), interpolation=cv2.INTER_LINEAR)
-        s = three(_ramp(d, e.width).astype(np.float32))
-        np.copyto(full, lit * s + shaded * (1.0 - s), where=three(zone))
+        # Pixel centres in the grid's units, as the resize above places them.
+        gx = ((np.arange(w, dtype=np.float32) + 0.5) / f - 0.5)[None, :]
+        gy = ((np.arange(h, dtype=np.float32) + 0.5) / f - 0.5)[:, None]
+        d = e.normal[0] * gx + e.normal[1] * gy - e.offset
+        ys, xs = np.nonzero(np.abs(d) < e.width / 2 + 2.0)
+        if len(ys) == 0:
+            return full
+        at = (gx[0, xs], gy[ys, 0])
+        s = _ramp(d[ys, xs], e.width)[:, None]
+        full[ys, xs] = _bilinear(e.lit, *at) * s + _bilinear(e.shaded, *at) * (1.0 - s)
         return full
+
+
+def _bilinear(grid: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``grid`` (rows, columns, 3) interpolated at points (x, y) in its own units, its edge
+    values carried on beyond it (as ``cv2.resize`` does)."""
+    h, w = grid.shape[:2]
+    x = np.clip(x, 0.0, w - 1.0)
+    y = np.clip(y, 0.0, h - 1.0)
+    x0 = np.minimum(x.astype(np.intp), w - 2) if w > 1 else np.zeros(len(x), np.intp)
+    y0 = np.minimum(y.astype(np.intp), h - 2) if h > 1 else np.zeros(len(y), np.intp)
+    fx, fy = (x - x0)[:, None], (y - y0)[:, None]
+    x1, y1 = np.minimum(x0 + 1, w - 1), np.minimum(y0 + 1, h - 1)
+    top = grid[y0, x0] * (1 - fx) + grid[y0, x1] * fx
+    bottom = grid[y1, x0] * (1 - fx) + grid[y1, x1] * fx
+    return top * (1 - fy) + bottom * fy
 
 
 def _mend_shadow_edges(
