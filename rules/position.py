@@ -43,9 +43,17 @@ class Check:
     ok: bool
     message: str
     regions: list[str] = field(default_factory=list)
+    # Readings that would each mend the finding: (region, colour). A mark whose colour is on
+    # none of its group's members, say, could be any member in the mark's colour, or the
+    # mark in a member's colour. A scanner may take the one it doubted already.
+    could_be: list[tuple[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "message": self.message, "regions": list(self.regions)}
+        out: dict[str, Any] = {"ok": self.ok, "message": self.message}
+        out["regions"] = list(self.regions)
+        if self.could_be:
+            out["could_be"] = [[rid, colour] for rid, colour in self.could_be]
+        return out
 
 
 @dataclass
@@ -223,7 +231,10 @@ def completion_mark_checks(
             checks.append(Check(False, text, [where, *open_members]))
             continue
         if owner not in {colours[m] for m in members}:
-            checks.append(Check(False, wording.foreign.format(record=record, owner=owner), [where]))
+            mends = [(m, owner) for m in members]
+            mends += [(where, c) for c in sorted({colours[m] for m in members})]
+            text = wording.foreign.format(record=record, owner=owner)
+            checks.append(Check(False, text, [where], mends))
             continue
         scored.append((record, owner, members))
     return checks, scored

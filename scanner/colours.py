@@ -487,6 +487,7 @@ class Reading:
     coverage: float
     reason: str | None = None
     grey: bool = False  # marked, but colourless where its nearest colour is not
+    runner_up: int | None = None  # the likeliest other colour (for a blank region: if any)
 
 
 TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
@@ -534,7 +535,7 @@ def _tint_reading(
             if conf == conf_tint
             else f"tint between keys {k} and {k2}"
         )
-    return Reading(k, round(conf, 3), f, reason)
+    return Reading(k, round(conf, 3), f, reason, runner_up=k2 if k2 != k else None)
 
 
 def _ramp(x: float, lo: float, hi: float) -> float:
@@ -638,6 +639,7 @@ def _reread_lines(
                 min(fit.confidence, GREY_TRACE_CONFIDENCE),
                 rd.coverage,
                 f"grey-looking trace, read as colour {fit.color} under the fill beside it",
+                runner_up=fit.runner_up,
             )
             continue
         if rd.color is None or rd.reason == "outside the photo":
@@ -658,7 +660,7 @@ def _reread_lines(
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
-        out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason)
+        out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason, runner_up=fit.runner_up)
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one.
     for i, rd in enumerate(list(out)):
@@ -670,6 +672,7 @@ def _reread_lines(
                 rd.coverage,
                 f"colour {rd.color} between pieces of its line coloured "
                 + " and ".join(str(k) for k in sorted(met)),
+                runner_up=rd.runner_up,
             )
     return out
 
@@ -711,7 +714,8 @@ def _classify_once(
             conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 1.1)
             conf = min(conf, 0.5 + 0.5 * size_conf)
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
-            out.append(Reading(None, round(conf, 3), f, reason))
+            nearest = keys[int(np.argmin(dist[i]))] if keys else None
+            out.append(Reading(None, round(conf, 3), f, reason, runner_up=nearest))
             continue
         conf_cov = _coverage_confidence(f, st)
         if not keys:
@@ -760,11 +764,11 @@ def _classify_once(
         if _grey_unlike(lab[i], palettes.get(st, palette).colours[k], st is FILL):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
-            out.append(
-                Reading(None, 0.4, f, f"grey marks, unlike colour {k}: shadow or smudge?", True)
-            )
+            reason = f"grey marks, unlike colour {k}: shadow or smudge?"
+            out.append(Reading(None, 0.4, f, reason, grey=True, runner_up=k))
             continue
-        out.append(Reading(k, round(conf, 3), f, reason))
+        second = keys[order[1]] if len(order) > 1 else None
+        out.append(Reading(k, round(conf, 3), f, reason, runner_up=second))
     return out
 
 

@@ -6,7 +6,7 @@ the command read from it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -15,6 +15,7 @@ import numpy as np
 from artsheets.generator.layout import PAGES, Layout
 from artsheets.generator.registry import get_game
 from artsheets.scanner.colours import (
+    REVIEW_BELOW,
     Palette,
     Reading,
     classify,
@@ -185,10 +186,9 @@ def scan_image(
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
-    colours = {rid: rd.color for rid, rd in by_id.items()}
-    tallies, tally_checks = read_tallies(layout, colours)
-    scoring = score_sheet(layout, colours, tallies, players)
-    scoring.checks[:0] = tally_checks
+    tallies, scoring = _score(layout, by_id, players)
+    if _mend_by_the_rules(by_id, scoring.checks):
+        tallies, scoring = _score(layout, by_id, players)
     _doubt_rule_breakers(by_id, scoring.checks)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
@@ -240,6 +240,53 @@ def _doubt_the_cast(palette: Palette, clipped: tuple[str, ...], from_ink: bool) 
     )
 
 
+def _score(
+    layout: Layout, readings: dict[str, Reading], players: int | None
+) -> tuple[dict[int, int], Scoring]:
+    """The tallies read, and the rule engine's scores and checks of the colours read."""
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    tallies, tally_checks = read_tallies(layout, colours)
+    scoring = score_sheet(layout, colours, tallies, players)
+    scoring.checks[:0] = tally_checks
+    return tallies, scoring
+
+
+def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict]) -> bool:
+    """Mend what a failed check says could be mended by one reading (a capture's mark in a
+    colour on none of its sides: any side in that colour would do) with the reading the
+    scanner doubted already and ranked second: its second choice, still for review. On a
+    sheet played by the rules that is likelier than a misread it was surer of. Returns
+    whether anything changed (the sheet is then scored again)."""
+    mended: set[str] = set()
+    for check in checks:
+        if check.get("ok", True):
+            continue
+        options = []
+        for rid, colour in check.get("could_be", ()):
+            rd = readings.get(rid)
+            if (
+                rd is not None
+                and rid not in mended
+                and rd.color != colour
+                and rd.runner_up == colour
+                and rd.confidence < REVIEW_BELOW
+            ):
+                options.append((rd.confidence, rid, colour))
+        if not options:
+            continue
+        _, rid, colour = min(options)
+        rd = readings[rid]
+        readings[rid] = replace(
+            rd,
+            color=colour,
+            runner_up=rd.color,
+            confidence=min(rd.confidence, 0.5),
+            reason=f"read as colour {colour}, its second choice, by the rules: {check['message']}",
+        )
+        mended.add(rid)
+    return bool(mended)
+
+
 def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> None:
     """Regions a failed check names (two same-coloured neighbours, say, or a box read ticked
     after a gap in a player's tally) are doubtful: a misread is the likelier cause on a sheet
@@ -250,11 +297,10 @@ def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> No
         for rid in check.get("regions", ()):
             rd = readings.get(rid)
             if rd is not None and rd.reason is None:
-                readings[rid] = Reading(
-                    rd.color,
-                    min(rd.confidence, 0.5),
-                    rd.coverage,
-                    f"fails a check: {check['message']}",
+                readings[rid] = replace(
+                    rd,
+                    confidence=min(rd.confidence, 0.5),
+                    reason=f"fails a check: {check['message']}",
                 )
 
 

@@ -1,0 +1,56 @@
+"""Mending by the rules: a failed check that one changed reading would satisfy is mended with
+the reading the scanner doubted already and ranked second."""
+
+from __future__ import annotations
+
+from artsheets.rules.position import MarkWording, completion_mark_checks
+from artsheets.scanner.colours import Reading
+from artsheets.scanner.pipeline import _mend_by_the_rules
+
+WORDING = MarkWording("{record} unmarked", "{record} open", "{record} foreign")
+
+
+def test_a_foreign_mark_says_which_readings_would_mend_it() -> None:
+    colours = {"space-1": 2, "seg-a": 1, "seg-b": 3}
+    checks, scored = completion_mark_checks(
+        colours, [("space-1", "space-1", ["seg-a", "seg-b"])], WORDING
+    )
+    assert scored == []
+    (check,) = checks
+    assert not check.ok
+    # Either side in the mark's colour, or the mark in a side's colour.
+    assert check.could_be == [("seg-a", 2), ("seg-b", 2), ("space-1", 1), ("space-1", 3)]
+    assert check.to_dict()["could_be"] == [list(pair) for pair in check.could_be]
+
+
+def _check() -> dict:
+    return {
+        "ok": False,
+        "message": "space-1 foreign",
+        "regions": ["space-1"],
+        "could_be": [["seg-a", 2], ["seg-b", 2], ["space-1", 1], ["space-1", 3]],
+    }
+
+
+def test_the_doubted_reading_whose_second_choice_mends_the_check_is_changed() -> None:
+    readings = {
+        "space-1": Reading(2, 0.99, 0.9, runner_up=3),
+        "seg-a": Reading(1, 0.6, 0.3, "colour between keys 1 and 2", runner_up=2),
+        "seg-b": Reading(3, 0.7, 0.3, "colour between keys 3 and 4", runner_up=4),
+    }
+    assert _mend_by_the_rules(readings, [_check()])
+    mended = readings["seg-a"]
+    assert (mended.color, mended.runner_up) == (2, 1)
+    assert mended.confidence <= 0.5 and "second choice" in (mended.reason or "")
+    assert readings["seg-b"].color == 3 and readings["space-1"].color == 2
+
+
+def test_sure_readings_and_other_second_choices_are_left_alone() -> None:
+    readings = {
+        "space-1": Reading(2, 0.99, 0.9, runner_up=1),  # sure, though 1 would mend it
+        "seg-a": Reading(1, 0.95, 0.3, runner_up=2),  # sure
+        "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4),  # 4 would not mend it
+    }
+    before = dict(readings)
+    assert not _mend_by_the_rules(readings, [_check()])
+    assert readings == before
