@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -54,7 +54,9 @@ __all__ = [
 
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
 DISSENT_ABOVE = 1.0  # a line whose core or sides alone favour another colour by odds over e
-MIN_SEEN = 0.9  # a region less visible than this in the photo is not read at all
+FULLY_SEEN = 0.9  # a region less visible than this in the photo is read, but for review
+PART_SEEN = 0.5  # ... and one less visible than this is not read at all
+KEY_PIXELS_ENOUGH = 60  # pixels of a key swatch in the photo enough to learn its colour
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
 OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
 HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
@@ -114,6 +116,10 @@ def measure(
     delta = ink_delta(lab, l_weight)
     ink = delta > INK_DELTA
     owner = m.owner
+    # A region partly out of the frame is measured on the part the photo shows.
+    shown = None if inside is None or inside.all() else inside.reshape(-1)[m.pixels]
+    if shown is not None:
+        ink &= shown
 
     def per_region(weights: np.ndarray | None = None, who: np.ndarray = owner) -> np.ndarray:
         return np.bincount(who, weights=weights, minlength=n_regions).astype(np.float64)
@@ -122,22 +128,20 @@ def measure(
     # region has no pencil on bare paper at all.
     off_print = per_region((ink & ~m.on_print).astype(np.float64))
     weight = np.where(ink & (~m.on_print | (off_print[owner] == 0)), delta, 0.0)
-    n = per_region()
+    n_all = per_region()
+    n = n_all if shown is None else per_region(shown.astype(np.float64))
     k = per_region(ink.astype(np.float64))
     wsum = per_region(weight)
     sums = np.stack([per_region(px[:, c] * weight) for c in range(3)], axis=1)
     mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
     # A line traced over: the printed grey itself takes the pencil's hue, even when the
     # pencil is too dull or thin to show beside it.
-    on = np.flatnonzero(m.on_print)
+    on = np.flatnonzero(m.on_print if shown is None else m.on_print & shown)
     n_on = per_region(None, owner[on])
     tint = np.stack([per_region(lab[on, c], owner[on]) for c in (1, 2)], axis=1)
     tint /= np.maximum(n_on, 1)[:, None]
-    if inside is None:
-        seen = np.ones(n_regions)
-    else:
-        seen = per_region(inside.reshape(-1)[m.pixels].astype(np.float64)) / np.maximum(n, 1)
-    line_px = np.flatnonzero(m.line_mm >= 0)
+    seen = n / np.maximum(n_all, 1)
+    line_px = np.flatnonzero(m.line_mm >= 0 if shown is None else (m.line_mm >= 0) & shown)
     return RegionStats(
         n=n, ink=k, mean=mean, tint=tint, seen=seen, line_px=line_px, line_refl=px[line_px]
     )
@@ -376,12 +380,13 @@ def learn_palette(
     for i, r in enumerate(regions):
         if r.kind != "key" or r.color_index not in colours_in_play:
             continue
-        if cov[i] >= FILL.on and stats.seen[i] >= MIN_SEEN:
+        # A swatch is coloured solid: the part of it the photo shows tells its colour.
+        if cov[i] >= FILL.on and stats.n[i] >= KEY_PIXELS_ENOUGH:
             pal.colours[r.color_index] = stats.mean[i]
             pal.source[r.color_index] = "key"
         else:
             blank.append(r.color_index)
-            if stats.seen[i] < MIN_SEEN:
+            if stats.n[i] < KEY_PIXELS_ENOUGH:
                 pal.notes.append(f"colour key {r.color_index} is outside the photo")
     if not blank:
         return pal
@@ -594,7 +599,16 @@ def classify(
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(stats, refs, tpl, styles, tints)
-    return _reread_lines(stats, tpl, first, second, palette, blur_mm)
+    out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
+    # A region partly out of the frame is read from the part the photo shows: a best guess.
+    for i, rd in enumerate(out):
+        if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
+            out[i] = replace(
+                rd,
+                confidence=min(rd.confidence, 0.5),
+                reason=f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
+            )
+    return out
 
 
 def _reread_lines(
@@ -698,7 +712,7 @@ def _classify_once(
     for i, r in enumerate(regions):
         st = styles[i]
         dist = dists.get(st, dists[FILL])[0]
-        if stats.seen[i] < MIN_SEEN:
+        if stats.seen[i] < PART_SEEN:
             out.append(Reading(None, 0.0, 0.0, "outside the photo"))
             continue
         f = float(cov[i])
