@@ -39,7 +39,7 @@ from artsheets.scanner.light import (
     to_linear,
 )
 from artsheets.scanner.lines import fit_lines, pixels_per_sample
-from artsheets.scanner.template import PX_PER_MM, Template, disk
+from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
     "DISSENT_ABOVE",
@@ -201,6 +201,8 @@ def _box_paper(tpl: Template) -> _BoxPaper:
         origin=(y0, x0),
     )
     _BOX_PAPER[tpl.layout.sheet_code] = (tpl, out)
+    while len(_BOX_PAPER) > SHEETS_CACHED:  # the oldest goes, as its template does
+        _BOX_PAPER.pop(next(iter(_BOX_PAPER)))
     return out
 
 

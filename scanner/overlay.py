@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from artsheets.scanner.pipeline import ScanResult
-from artsheets.scanner.template import template_for
+from artsheets.scanner.template import SHEETS_CACHED, template_for
 
 __all__ = ["SHOW_CONFIDENCE_BELOW", "render_overlay"]
 
@@ -39,7 +39,7 @@ def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, i
     cv2.putText(img, text, org, FONT, 0.45, colour, 1, cv2.LINE_AA)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=SHEETS_CACHED)
 def _outlines(code: str) -> tuple[tuple[str, np.ndarray, bool, tuple[int, int]], ...]:
     """Each region's id, outline at the overlay's scale (integer points), whether it is
     closed, and where its label goes: the same for every photo of a sheet, so cached."""

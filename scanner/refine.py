@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from artsheets.scanner.template import PX_PER_MM, Template, template_for
+from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, template_for
 
 __all__ = ["Refinement", "refine"]
 
@@ -54,7 +54,7 @@ def _strokes(gray: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, k).astype(np.float32)
 
 
-@functools.lru_cache(maxsize=32)  # two passes for each of the templates cached
+@functools.lru_cache(maxsize=2 * SHEETS_CACHED)  # two passes for each template cached
 def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """The template's strokes at a pass's resolution, and the tiles worth matching there
     (those with enough printed structure): (x, y, column, row)."""

@@ -56,7 +56,12 @@ class Template:
         return self.gray.shape[:2]
 
 
-@functools.lru_cache(maxsize=16)
+# Sheets whose templates (about 20 MB each) are kept: a batch usually holds photos of a few
+# sheets, and more would only raise the memory the scanner holds.
+SHEETS_CACHED = 4
+
+
+@functools.lru_cache(maxsize=SHEETS_CACHED)
 def template_for(code: str) -> Template:
     """The (cached) template of the sheet ``code`` names."""
     layout = layout_for_code(code)
