@@ -47,12 +47,17 @@ class Check:
     # none of its group's members, say, could be any member in the mark's colour, or the
     # mark in a member's colour. A scanner may take the one it doubted already.
     could_be: list[tuple[str, int]] = field(default_factory=list)
+    # Regions read uncoloured that would mend it if coloured (in any colour): a piece left
+    # blank in a game that ends when every piece is coloured.
+    could_be_coloured: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.ok, "message": self.message}
         out["regions"] = list(self.regions)
         if self.could_be:
             out["could_be"] = [[rid, colour] for rid, colour in self.could_be]
+        if self.could_be_coloured:
+            out["could_be_coloured"] = list(self.could_be_coloured)
         return out
 
 
@@ -186,7 +191,8 @@ def uncoloured_checks(left: Sequence[str], what: str) -> list[Check]:
     line pieces): ``left`` lists what is still uncoloured; nothing when it is empty."""
     if not left:
         return []
-    return [Check(False, f"game not finished: {len(left)} {what} uncoloured", list(left))]
+    text = f"game not finished: {len(left)} {what} uncoloured"
+    return [Check(False, text, list(left), could_be_coloured=list(left))]
 
 
 class MarkWording(NamedTuple):

@@ -187,7 +187,10 @@ def scan_image(
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
     tallies, scoring = _score(layout, by_id, players)
-    if _mend_by_the_rules(by_id, scoring.checks):
+    mended: set[str] = set()
+    for _ in range(MEND_ROUNDS):  # each round mends one reading per failed check
+        if not _mend_by_the_rules(by_id, scoring.checks, mended):
+            break
         tallies, scoring = _score(layout, by_id, players)
     _doubt_rule_breakers(by_id, scoring.checks)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
@@ -216,6 +219,7 @@ def scan_image(
     )
 
 
+MEND_ROUNDS = 3  # rounds of mending by the rules, each followed by scoring the sheet again
 CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping
 _CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
 
@@ -251,18 +255,26 @@ def _score(
     return tallies, scoring
 
 
-def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict]) -> bool:
+def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict], mended: set[str]) -> bool:
     """Mend what a failed check says could be mended by one reading (a capture's mark in a
-    colour on none of its sides: any side in that colour would do) with the reading the
-    scanner doubted already and ranked second: its second choice, still for review. On a
-    sheet played by the rules that is likelier than a misread it was surer of. Returns
-    whether anything changed (the sheet is then scored again)."""
-    mended: set[str] = set()
+    colour on none of its sides: any side in that colour would do; a piece left blank in a
+    game that ends with every piece coloured: that piece in any colour) with a reading the
+    scanner doubted already: its second choice (for a blank with faint or grey marks, the
+    colour they are likeliest to be), still for review. On a sheet played by the rules that
+    is likelier than a misread it was surer of. A region is mended once (``mended``, kept by
+    the caller across rounds). Returns whether anything changed (the sheet is then scored
+    again)."""
+    before = len(mended)
     for check in checks:
         if check.get("ok", True):
             continue
         options = []
-        for rid, colour in check.get("could_be", ()):
+        wanted = list(check.get("could_be", ()))
+        for rid in check.get("could_be_coloured", ()):
+            rd = readings.get(rid)
+            if rd is not None and rd.color is None and rd.runner_up is not None:
+                wanted.append((rid, rd.runner_up))  # faint or grey marks: their likeliest colour
+        for rid, colour in wanted:
             rd = readings.get(rid)
             if (
                 rd is not None
@@ -284,7 +296,7 @@ def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict]) -> bool
             reason=f"read as colour {colour}, its second choice, by the rules: {check['message']}",
         )
         mended.add(rid)
-    return bool(mended)
+    return len(mended) > before
 
 
 def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> None:

@@ -222,6 +222,7 @@ def _contiguity_checks(segs: list[str], colours: Mapping[str, int]) -> list[Chec
                 f"the coloured curve is broken into {starts} pieces; play colours one unbroken "
                 "stretch",
                 gaps,
+                could_be_coloured=[segs[i] for i in range(n) if not coloured[i]],
             )
         ]
     return []

@@ -38,7 +38,7 @@ def test_the_doubted_reading_whose_second_choice_mends_the_check_is_changed() ->
         "seg-a": Reading(1, 0.6, 0.3, "colour between keys 1 and 2", runner_up=2),
         "seg-b": Reading(3, 0.7, 0.3, "colour between keys 3 and 4", runner_up=4),
     }
-    assert _mend_by_the_rules(readings, [_check()])
+    assert _mend_by_the_rules(readings, [_check()], set())
     mended = readings["seg-a"]
     assert (mended.color, mended.runner_up) == (2, 1)
     assert mended.confidence <= 0.5 and "second choice" in (mended.reason or "")
@@ -52,5 +52,23 @@ def test_sure_readings_and_other_second_choices_are_left_alone() -> None:
         "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4),  # 4 would not mend it
     }
     before = dict(readings)
-    assert not _mend_by_the_rules(readings, [_check()])
+    assert not _mend_by_the_rules(readings, [_check()], set())
     assert readings == before
+
+
+def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour() -> None:
+    from artsheets.rules.position import uncoloured_checks
+
+    (check,) = uncoloured_checks(["seg-a", "seg-b"], "segments")
+    assert check.could_be_coloured == ["seg-a", "seg-b"]
+    readings = {
+        "seg-a": Reading(None, 0.6, 0.04, "faint marks (4% covered)", runner_up=3),
+        "seg-b": Reading(None, 0.97, 0.0, runner_up=1),  # surely blank: left alone
+    }
+    mended: set[str] = set()
+    assert _mend_by_the_rules(readings, [check.to_dict()], mended)
+    assert readings["seg-a"].color == 3 and readings["seg-a"].confidence <= 0.5
+    assert readings["seg-b"].color is None
+    assert mended == {"seg-a"}
+    # A region is mended once: another round leaves it be.
+    assert not _mend_by_the_rules(readings, [check.to_dict()], mended)
