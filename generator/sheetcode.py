@@ -1,6 +1,6 @@
 """Sheet codes: the short text in a sheet's QR code and printed beside it.
 
-``RINGS-1-000042-A4-P3R3N6C16-K`` = game, field version, seed (``STD`` for the standard field),
+``RINGS-1-000042-A4-P3R3N6C16-U`` = game, field version, seed (``STD`` for the standard field),
 page (``A4`` or ``LT``), sheet options (one capital letter + integer each, in the game's
 declared order) and an ISO 7064 MOD 37,36 check character, which catches every single mistyped
 character and every swap of two neighbours. Only QR "alphanumeric" characters are used, so the
