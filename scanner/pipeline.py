@@ -219,7 +219,7 @@ def scan_image(
     )
 
 
-MEND_ROUNDS = 3  # rounds of mending by the rules, each followed by scoring the sheet again
+MEND_ROUNDS = 6  # rounds of mending by the rules, each followed by scoring the sheet again
 CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping
 _CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
 

@@ -59,12 +59,14 @@ def read_tallies(
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
+            doubtful = doubtful_in_run(boxes)
             checks.append(
                 {
                     "ok": False,
                     "message": f"player {player} marked {role} boxes up to {values[-1]} in "
                     f"{area} but left {_ranges(gaps)} empty",
-                    "regions": doubtful_in_run(boxes),
+                    "regions": doubtful,
+                    "could_be": _marked_by(player, doubtful, colours),
                 }
             )
     checks += _odd_colours(layout, colours)
@@ -72,13 +74,15 @@ def read_tallies(
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
+            doubtful = doubtful_in_run(boxes, single=True)
             checks.append(
                 {
                     "ok": False,
                     "message": f"player {player}'s track is marked at {_ranges(marked)}, not at "
                     f"one box nor along a run from the start; the furthest ({marked[-1]}) "
                     "is taken as his position",
-                    "regions": doubtful_in_run(boxes, single=True),
+                    "regions": doubtful,
+                    "could_be": _marked_by(player, doubtful, colours),
                 }
             )
     return tallies, checks
@@ -115,9 +119,16 @@ def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict
                 "message": f"player {player}'s score boxes {', '.join(names)} are marked in "
                 f"colour {found}, the rest of them in colour {pencil}",
                 "regions": [rid for _, _, rid, _ in odd],
+                "could_be": [[rid, pencil] for _, _, rid, _ in odd],
             }
         )
     return checks
+
+
+def _marked_by(player: int, doubtful: list[str], colours: Mapping[str, int | None]) -> list:
+    """The doubtful boxes read blank, each as ``[box, player]``: a box a player ticks in his
+    own colour, read blank where the run says it is ticked, would mend the run if it is."""
+    return [[rid, player] for rid in doubtful if colours.get(rid) is None]
 
 
 def _box_name(rid: str) -> str:

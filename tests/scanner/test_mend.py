@@ -72,3 +72,18 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
     assert mended == {"seg-a"}
     # A region is mended once: another round leaves it be.
     assert not _mend_by_the_rules(readings, [check.to_dict()], mended)
+
+
+def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players_colour() -> None:
+    from artsheets.scanner.tallies import read_tallies
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    colours: dict[str, int | None] = {f"score-p2-box-{n}": 2 for n in range(1, 8) if n != 4}
+    colours["score-p2-box-6"] = 3  # a box read in another colour than the rest
+    _, checks = read_tallies(layout, colours)
+    run = next(c for c in checks if "left 4 empty" in str(c["message"]))
+    assert run["could_be"] == [["score-p2-box-4", 2]]
+    odd = next(c for c in checks if "colour 3" in str(c["message"]))
+    assert odd["could_be"] == [["score-p2-box-6", 2]]
