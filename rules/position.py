@@ -50,6 +50,8 @@ class Check:
     # Regions read uncoloured that would mend it if coloured (in any colour): a piece left
     # blank in a game that ends when every piece is coloured.
     could_be_coloured: list[str] = field(default_factory=list)
+    # Regions read coloured that would mend it if blank: a tick after a tally's run.
+    could_be_blank: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.ok, "message": self.message}
@@ -58,6 +60,8 @@ class Check:
             out["could_be"] = [[rid, colour] for rid, colour in self.could_be]
         if self.could_be_coloured:
             out["could_be_coloured"] = list(self.could_be_coloured)
+        if self.could_be_blank:
+            out["could_be_blank"] = list(self.could_be_blank)
         return out
 
 
@@ -230,7 +234,10 @@ def completion_mark_checks(
         open_members = [m for m in members if m not in colours]
         if owner is None:
             if not open_members:
-                checks.append(Check(False, wording.unmarked.format(record=record), [where]))
+                # The captor, who coloured one of the members, colours the mark too.
+                mends = [(where, c) for c in sorted({colours[m] for m in members})]
+                text = wording.unmarked.format(record=record)
+                checks.append(Check(False, text, [where], mends))
             continue
         if open_members:
             text = wording.incomplete.format(record=record, owner=owner, open=len(open_members))

@@ -268,32 +268,37 @@ def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict], mended:
     for check in checks:
         if check.get("ok", True):
             continue
-        options = []
-        wanted = list(check.get("could_be", ()))
+        options: list[tuple[float, str, int | None]] = []
+        wanted: list[tuple[str, int | None]] = [tuple(w) for w in check.get("could_be", ())]
         for rid in check.get("could_be_coloured", ()):
             rd = readings.get(rid)
             if rd is not None and rd.color is None and rd.runner_up is not None:
                 wanted.append((rid, rd.runner_up))  # faint or grey marks: their likeliest colour
+        for rid in check.get("could_be_blank", ()):
+            rd = readings.get(rid)
+            if rd is not None and rd.color is not None:
+                wanted.append((rid, None))
         for rid, colour in wanted:
             rd = readings.get(rid)
             if (
                 rd is not None
                 and rid not in mended
                 and rd.color != colour
-                and rd.runner_up == colour
+                and (colour is None or rd.runner_up == colour)
                 and rd.confidence < REVIEW_BELOW
             ):
                 options.append((rd.confidence, rid, colour))
         if not options:
             continue
-        _, rid, colour = min(options)
+        _, rid, colour = min(options, key=lambda o: o[0])
         rd = readings[rid]
+        read = "blank" if colour is None else f"colour {colour}, its second choice,"
         readings[rid] = replace(
             rd,
             color=colour,
             runner_up=rd.color,
             confidence=min(rd.confidence, 0.5),
-            reason=f"read as colour {colour}, its second choice, by the rules: {check['message']}",
+            reason=f"read as {read} by the rules: {check['message']}",
         )
         mended.add(rid)
     return len(mended) > before

@@ -67,6 +67,7 @@ def read_tallies(
                     f"{area} but left {_ranges(gaps)} empty",
                     "regions": doubtful,
                     "could_be": _marked_by(player, doubtful, colours),
+                    "could_be_blank": [rid for rid in doubtful if colours.get(rid) is not None],
                 }
             )
     checks += _odd_colours(layout, colours)
@@ -83,6 +84,7 @@ def read_tallies(
                     "is taken as his position",
                     "regions": doubtful,
                     "could_be": _marked_by(player, doubtful, colours),
+                    "could_be_blank": [rid for rid in doubtful if colours.get(rid) is not None],
                 }
             )
     return tallies, checks

@@ -87,3 +87,29 @@ def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players
     assert run["could_be"] == [["score-p2-box-4", 2]]
     odd = next(c for c in checks if "colour 3" in str(c["message"]))
     assert odd["could_be"] == [["score-p2-box-6", 2]]
+
+
+def test_a_blank_mark_of_a_completed_group_could_be_any_members_colour() -> None:
+    colours = {"seg-a": 1, "seg-b": 3}
+    (check,), _ = completion_mark_checks(
+        colours, [("space-1", "mark-1", ["seg-a", "seg-b"])], WORDING
+    )
+    assert check.message == "space-1 unmarked"
+    assert check.could_be == [("mark-1", 1), ("mark-1", 3)]
+
+
+def test_a_doubted_tick_after_a_tally_run_is_read_blank() -> None:
+    from artsheets.scanner.tallies import read_tallies
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    colours: dict[str, int | None] = {f"score-p2-box-{n}": 2 for n in range(1, 6)}
+    colours["score-p2-box-9"] = 2  # a shadow's edge read as a tick
+    _, checks = read_tallies(layout, colours)
+    run = next(c for c in checks if "marked point boxes up to 9" in str(c["message"]))
+    assert run["could_be_blank"] == ["score-p2-box-9"]
+    readings = {"score-p2-box-9": Reading(2, 0.55, 0.2, "patchy or light pencil (20% covered)")}
+    assert _mend_by_the_rules(readings, [run], set())
+    assert readings["score-p2-box-9"].color is None
+    assert "read as blank by the rules" in (readings["score-p2-box-9"].reason or "")
