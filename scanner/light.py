@@ -135,7 +135,6 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     sat = (mx - channel_min(balanced)) / np.maximum(mx, 1e-3)
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
     # Paper-like: no colour, no grain, not much darker than round it.
-    near = cv2.dilate(mx * usable, np.ones((9, 9), np.uint8))
     # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
     # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
     # it is lenient, or there would be no paper to measure there at all.
@@ -143,7 +142,7 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
     # one taken for paper would bleach itself. Their light comes from the paper round them.
     flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
-    cand = (flat & (mx > DARKER * near)) | paper
+    cand = _not_darker(flat, mx * usable) | paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
     edge = None
     band = _shadow_band(small, flat | paper, est)
@@ -156,8 +155,7 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         sunlit = _side(line, flat.shape)
         sides = []
         for side in (sunlit, ~sunlit):
-            near_side = cv2.dilate(mx * usable * side, np.ones((9, 9), np.uint8))
-            own = ((side & flat & (mx > DARKER * near_side)) | (paper & side)) * share
+            own = ((side & _not_darker(flat, mx * usable * side)) | (paper & side)) * share
             sides.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
         offset, width = _fit_edge(line, work, clear, flat | paper, *sides)
         edge = (line[0], offset, width, *sides)
@@ -211,6 +209,13 @@ def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:
         return None
     lin = to_linear(px[ok])
     return np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
+
+
+def _not_darker(flat: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """The ``flat`` blocks not much darker than the brightest ``level`` within 4 mm: paper,
+    not a grey mark on it."""
+    near = cv2.dilate(level, np.ones((9, 9), np.uint8))
+    return flat & (level > DARKER * near)
 
 
 def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
