@@ -258,9 +258,10 @@ def _score(
 def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict], mended: set[str]) -> bool:
     """Mend what a failed check says could be mended by one reading (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
-    game that ends with every piece coloured: that piece in any colour) with a reading the
-    scanner doubted already: its second choice (for a blank with faint or grey marks, the
-    colour they are likeliest to be), still for review. On a sheet played by the rules that
+    game that ends with every piece coloured: that piece in any colour; a tick after a
+    tally's run: that box blank) with a reading the scanner doubted already: its second
+    choice (for a blank with faint or grey marks, the colour they are likeliest to be), or
+    blank, still for review. On a sheet played by the rules that
     is likelier than a misread it was surer of. A region is mended once (``mended``, kept by
     the caller across rounds). Returns whether anything changed (the sheet is then scored
     again)."""
