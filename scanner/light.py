@@ -345,9 +345,7 @@ def _shadow_line(
         return None
     # The sunlit side is the brighter one a few millimetres out; the edge is where the
     # paper's level, across it, is halfway between the two.
-    h, w = band.shape
-    gy, gx = np.mgrid[0:h, 0:w]
-    dist = (gx - centre[0]) * normal[0] + (gy - centre[1]) * normal[1]
+    dist = _distance((normal, float(normal @ centre)), band.shape)
     level = channel_mean(small)[..., 0]
     near = flat & (np.abs(dist) < 12)
     plus = level[near & (dist > 6)]
@@ -375,6 +373,12 @@ def _distance(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndar
     normal, offset = line
     gy, gx = np.mgrid[0 : shape[0], 0 : shape[1]]
     return normal[0] * gx + normal[1] * gy - offset
+
+
+def _grid_units(px: np.ndarray, f: float) -> np.ndarray:
+    """Pixel coordinates (``f`` pixels a block) in the 1 mm grid's units, where
+    ``cv2.resize`` places the pixel centres."""
+    return (px + 0.5) / f - 0.5
 
 
 def _ramp(d: np.ndarray, width: float) -> np.ndarray:
@@ -421,7 +425,7 @@ def _fit_edge(
     by, bx = np.minimum(py // f, lit.shape[0] - 1), np.minimum(px // f, lit.shape[1] - 1)
     hi, lo = channel_mean(lit)[by, bx, 0], channel_mean(shaded)[by, bx, 0]
     good = hi > 1.15 * lo
-    dp = normal[0] * ((px + 0.5) / f - 0.5) + normal[1] * ((py + 0.5) / f - 0.5) - offset
+    dp = normal[0] * _grid_units(px, f) + normal[1] * _grid_units(py, f) - offset
     t, dp = ((level - lo) / np.maximum(hi - lo, 1e-6))[good], dp[good]
     bins = np.round(dp / 0.1).astype(int)
     keep = np.abs(bins) <= 25
@@ -478,9 +482,8 @@ class Light:
         if e is None:
             return full
         f = h / self.grid.shape[0]
-        # Pixel centres in the grid's units, as the resize above places them.
-        gx = ((np.arange(w, dtype=np.float32) + 0.5) / f - 0.5)[None, :]
-        gy = ((np.arange(h, dtype=np.float32) + 0.5) / f - 0.5)[:, None]
+        gx = _grid_units(np.arange(w, dtype=np.float32), f)[None, :]
+        gy = _grid_units(np.arange(h, dtype=np.float32), f)[:, None]
         d = e.normal[0] * gx + e.normal[1] * gy - e.offset
         ys, xs = np.nonzero(np.abs(d) < e.width / 2 + 2.0)
         if len(ys) == 0:
