@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from artsheets.rules.core import Outcome, game_class, normalise_options
 from artsheets.rules.field import Field
 
-__all__ = ["Check", "PositionReport", "check_position", "score_position"]
+__all__ = ["Check", "PositionReport", "check_position", "score_position", "unusual_patterns"]
 
 Colours = Mapping[str, int | None]
 Tallies = Mapping[int, int | None]
@@ -117,6 +117,27 @@ def score_position(
     tallies = {int(k): v for k, v in (tallies or {}).items()}
     report: PositionReport = scorer(field, opts, clean, tallies)
     return report
+
+
+def unusual_patterns(
+    field: Field, options: Mapping[str, Any] | None, colours: Colours
+) -> list[Check]:
+    """Patterns the rules allow but played games seldom make, each as a failed :class:`Check`.
+
+    They are not among :func:`score_position`'s checks: a sheet may honestly show one, and it
+    is scored as it stands. A reader of photos uses them to doubt what it read: in Arp, one
+    line piece coloured unlike the pieces on either side of it is likelier a misread pencil
+    than a one-piece stretch. ``could_be`` names the reading that would make it ordinary.
+    A game finds them in its ``unusual_position`` classmethod; games without one find none.
+    """
+    cls = game_class(field.game)
+    finder = getattr(cls, "unusual_position", None)
+    if finder is None:
+        return []
+    opts = normalise_options(cls.game, cls.OPTIONS, options)
+    clean = {k: v for k, v in colours.items() if v is not None}
+    found: list[Check] = finder(field, opts, clean)
+    return found
 
 
 def check_position(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -35,7 +36,7 @@ from artsheets.scanner.registration import (
     register,
     warp_page,
 )
-from artsheets.scanner.scoring import Scoring, score_sheet
+from artsheets.scanner.scoring import Scoring, score_sheet, unusual_readings
 from artsheets.scanner.tallies import read_tallies
 from artsheets.scanner.template import PX_PER_MM, template_for
 
@@ -186,13 +187,19 @@ def scan_image(
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
-    tallies, scoring = _score(layout, by_id, players)
     mended: set[str] = set()
+    # What games seldom show (Arp's one-piece stretch) is mended first: the rules' checks
+    # (a capture whose colour is on none of its sides) then see the pieces as played.
+    for _ in range(UNUSUAL_MENDS):  # the least sure first: findings may overlap
+        if not _mend(by_id, _unusual(layout, by_id, players), mended, UNUSUAL, each_check=False):
+            break
+    tallies, scoring = _score(layout, by_id, players)
     for _ in range(MEND_ROUNDS):  # each round mends one reading per failed check
-        if not _mend_by_the_rules(by_id, scoring.checks, mended):
+        if not _mend(by_id, scoring.checks, mended, BY_THE_RULES):
             break
         tallies, scoring = _score(layout, by_id, players)
-    _doubt_rule_breakers(by_id, scoring.checks)
+    _doubt(by_id, scoring.checks, BY_THE_RULES)
+    _doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -220,6 +227,7 @@ def scan_image(
 
 
 MEND_ROUNDS = 6  # rounds of mending by the rules, each followed by scoring the sheet again
+UNUSUAL_MENDS = 20  # readings mended, one at a time, as games are mostly played
 CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping
 _CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
 
@@ -248,50 +256,67 @@ def _score(
     layout: Layout, readings: dict[str, Reading], players: int | None
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies read, and the rule engine's scores and checks of the colours read."""
-    colours = {rid: rd.color for rid, rd in readings.items()}
-    tallies, tally_checks = read_tallies(layout, colours)
-    scoring = score_sheet(layout, colours, tallies, players)
+    tallies, tally_checks = read_tallies(layout, _colours(readings))
+    scoring = score_sheet(layout, _colours(readings), tallies, players)
     scoring.checks[:0] = tally_checks
     return tallies, scoring
 
 
-def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict], mended: set[str]) -> bool:
+def _unusual(layout: Layout, readings: dict[str, Reading], players: int | None) -> list[dict]:
+    """The rule engine's findings of what is legal but seldom played, in the colours read."""
+    return unusual_readings(layout, _colours(readings), players)
+
+
+def _colours(readings: dict[str, Reading]) -> dict[str, int | None]:
+    return {rid: rd.color for rid, rd in readings.items()}
+
+
+class Wording(NamedTuple):
+    """How a mend or a doubt names its finding in a region's reason."""
+
+    mended: str  # "read as {read} {mended}: {message}"
+    doubted: str  # "{doubted}: {message}"
+
+
+BY_THE_RULES = Wording("by the rules", "fails a check")
+UNUSUAL = Wording("as games are mostly played", "unusual")
+
+
+def _mend(
+    readings: dict[str, Reading],
+    checks: list[dict],
+    mended: set[str],
+    wording: Wording,
+    each_check: bool = True,
+) -> bool:
     """Mend what a failed check says could be mended by one reading (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
     game that ends with every piece coloured: that piece in any colour; a tick after a
-    tally's run: that box blank) with a reading the scanner doubted already: its second
-    choice (for a blank with faint or grey marks, the colour they are likeliest to be), or
-    blank, still for review. On a sheet played by the rules that
-    is likelier than a misread it was surer of. A region is mended once (``mended``, kept by
-    the caller across rounds). Returns whether anything changed (the sheet is then scored
-    again)."""
-    before = len(mended)
+    tally's run: that box blank; an Arp piece unlike both its neighbours: their colour) with
+    a reading the scanner doubted already: its second choice (for a blank with faint or grey
+    marks, the colour they are likeliest to be), or blank, still for review. On a sheet
+    played by the rules that is likelier than a misread it was surer of.
+
+    Each failed check mends its least sure candidate; with ``each_check`` False only the least
+    sure of all is mended, for findings that overlap (a misread piece beside a true one-piece
+    stretch makes two). A region is mended once (``mended``, kept by the caller across
+    rounds). Returns whether anything changed (the sheet is then scored again)."""
+    chosen: list[tuple[float, str, int | None, str]] = []
     for check in checks:
         if check.get("ok", True):
             continue
-        options: list[tuple[float, str, int | None]] = []
-        wanted: list[tuple[str, int | None]] = [tuple(w) for w in check.get("could_be", ())]
-        for rid in check.get("could_be_coloured", ()):
-            rd = readings.get(rid)
-            if rd is not None and rd.color is None and rd.runner_up is not None:
-                wanted.append((rid, rd.runner_up))  # faint or grey marks: their likeliest colour
-        for rid in check.get("could_be_blank", ()):
-            rd = readings.get(rid)
-            if rd is not None and rd.color is not None:
-                wanted.append((rid, None))
-        for rid, colour in wanted:
-            rd = readings.get(rid)
-            if (
-                rd is not None
-                and rid not in mended
-                and rd.color != colour
-                and (colour is None or rd.runner_up == colour)
-                and rd.confidence < REVIEW_BELOW
-            ):
-                options.append((rd.confidence, rid, colour))
-        if not options:
+        options = [
+            (readings[rid].confidence, rid, colour, check["message"])
+            for rid, colour in _mends_wanted(readings, check)
+            if _may_mend(readings.get(rid), colour) and rid not in mended
+        ]
+        if options:
+            chosen.append(min(options, key=lambda o: o[0]))
+    if not each_check:
+        chosen = sorted(chosen, key=lambda o: o[0])[:1]
+    for _, rid, colour, message in chosen:
+        if rid in mended:  # two checks chose it
             continue
-        _, rid, colour = min(options, key=lambda o: o[0])
         rd = readings[rid]
         read = "blank" if colour is None else f"colour {colour}, its second choice,"
         readings[rid] = replace(
@@ -299,16 +324,41 @@ def _mend_by_the_rules(readings: dict[str, Reading], checks: list[dict], mended:
             color=colour,
             runner_up=rd.color,
             confidence=min(rd.confidence, 0.5),
-            reason=f"read as {read} by the rules: {check['message']}",
+            reason=f"read as {read} {wording.mended}: {message}",
         )
         mended.add(rid)
-    return len(mended) > before
+    return bool(chosen)
 
 
-def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> None:
+def _mends_wanted(readings: dict[str, Reading], check: dict) -> list[tuple[str, int | None]]:
+    """The (region, colour) readings that would each mend a failed check."""
+    wanted: list[tuple[str, int | None]] = [tuple(w) for w in check.get("could_be", ())]
+    for rid in check.get("could_be_coloured", ()):
+        rd = readings.get(rid)
+        if rd is not None and rd.color is None and rd.runner_up is not None:
+            wanted.append((rid, rd.runner_up))  # faint or grey marks: their likeliest colour
+    for rid in check.get("could_be_blank", ()):
+        rd = readings.get(rid)
+        if rd is not None and rd.color is not None:
+            wanted.append((rid, None))
+    return wanted
+
+
+def _may_mend(rd: Reading | None, colour: int | None) -> bool:
+    """A reading doubted already whose second choice (or blank) is ``colour``."""
+    return (
+        rd is not None
+        and rd.color != colour
+        and (colour is None or rd.runner_up == colour)
+        and rd.confidence < REVIEW_BELOW
+    )
+
+
+def _doubt(readings: dict[str, Reading], checks: list[dict], wording: Wording) -> None:
     """Regions a failed check names (two same-coloured neighbours, say, or a box read ticked
-    after a gap in a player's tally) are doubtful: a misread is the likelier cause on a sheet
-    played by the rules, so they go to review."""
+    after a gap in a player's tally, or an Arp piece unlike both its neighbours) are
+    doubtful: a misread is the likelier cause on a sheet played by the rules, so they go to
+    review."""
     for check in checks:
         if check.get("ok", True):
             continue
@@ -318,7 +368,7 @@ def _doubt_rule_breakers(readings: dict[str, Reading], checks: list[dict]) -> No
                 readings[rid] = replace(
                     rd,
                     confidence=min(rd.confidence, 0.5),
-                    reason=f"fails a check: {check['message']}",
+                    reason=f"{wording.doubted}: {check['message']}",
                 )
 
 

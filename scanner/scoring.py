@@ -19,9 +19,9 @@ from typing import Any
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, game_class
-from artsheets.rules.position import score_position
+from artsheets.rules.position import score_position, unusual_patterns
 
-__all__ = ["POSITION_KINDS", "Scoring", "rule_options", "score_sheet"]
+__all__ = ["POSITION_KINDS", "Scoring", "rule_options", "score_sheet", "unusual_readings"]
 
 # The region kinds the rule engine reads a position from (docs/topology.md).
 POSITION_KINDS = frozenset({"space", "segment", "mark", "triangle"})
@@ -88,3 +88,19 @@ def score_sheet(
         outcome_scores=dict(outcome.scores) if outcome else None,
         lower_wins=bool(outcome.lower_wins) if outcome else False,
     )
+
+
+def unusual_readings(
+    layout: Layout, colours: Mapping[str, int | None], players: int | None = None
+) -> list[dict[str, Any]]:
+    """What the rule engine finds legal but unusual in the colours read (as failed checks);
+    none when the sheet cannot be scored."""
+    if layout.topology is None:
+        return []
+    try:
+        found = unusual_patterns(
+            layout.topology, rule_options(layout, players), position_colours(layout, colours)
+        )
+    except RulesError:
+        return []
+    return [c.to_dict() for c in found]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
-from artsheets.rules.position import score_position
+from artsheets.rules.position import score_position, unusual_patterns
 from artsheets.rules.synthetic import arp_lines_field
 
 # Thirteen straight lines (end points) forming a 13-space mini-field.
@@ -118,3 +118,31 @@ def test_position_scoring_and_impossible_fills() -> None:
     open_space = next(sp for sp in f.spaces if sp not in sheet)
     bad = score_position(f, {"players": 3}, sheet | {open_space: 2}, {})
     assert any(f"{open_space} is filled with colour 2 but" in c.message for c in bad.problems)
+
+
+def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
+    """Legal but seldom played, so a scanner doubts them: one to three pieces of a line in a
+    colour unlike the pieces either side, which share a colour. Longer runs, runs at a line's
+    end and runs between two different colours are ordinary."""
+    f = field()
+    pieces = f.data["pieces"]
+    line = max(pieces, key=lambda ln: len(pieces[ln]))
+    run = pieces[line]
+    assert len(run) >= 6
+    base = {p: RED for ps in pieces.values() for p in ps}
+    assert unusual_patterns(f, {"players": 3}, base) == []
+
+    one = unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE})
+    assert [(c.ok, c.regions, c.could_be) for c in one] == [
+        (False, [run[2], run[1], run[3]], [(run[2], RED)])
+    ]
+    assert line in one[0].message
+    (three,) = unusual_patterns(f, {"players": 3}, base | dict.fromkeys(run[1:4], BLUE))
+    assert three.could_be == [(p, RED) for p in run[1:4]]
+    assert unusual_patterns(f, {"players": 3}, base | dict.fromkeys(run[1:5], BLUE)) == []
+    assert unusual_patterns(f, {"players": 3}, base | {run[0]: BLUE}) == []
+    assert unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE, run[3]: GREEN}) == []
+    # Not a rule broken: the rules check the position exactly as without the island.
+    checks = [c.message for c in score_position(f, {"players": 3}, base, {}).checks]
+    island = score_position(f, {"players": 3}, base | {run[2]: BLUE}, {}).checks
+    assert [c.message for c in island] == checks
