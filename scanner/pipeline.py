@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import cv2
 import numpy as np
@@ -191,11 +191,11 @@ def scan_image(
     # What games seldom show (Arp's one-piece stretch) is mended first: the rules' checks
     # (a capture whose colour is on none of its sides) then see the pieces as played.
     for _ in range(UNUSUAL_MENDS):  # the least sure first: findings may overlap
-        if not _mend(by_id, _unusual(layout, by_id, players), mended, UNUSUAL, each_check=False):
+        if not _mend(by_id, _unusual(layout, by_id, players), mended, UNUSUAL, pick="least sure"):
             break
     tallies, scoring = _score(layout, by_id, players)
-    for _ in range(MEND_ROUNDS):  # each round mends one reading per failed check
-        if not _mend(by_id, scoring.checks, mended, BY_THE_RULES):
+    for _ in range(MEND_ROUNDS):
+        if not _mend(by_id, scoring.checks, mended, BY_THE_RULES, pick="first"):
             break
         tallies, scoring = _score(layout, by_id, players)
     _doubt(by_id, scoring.checks, BY_THE_RULES)
@@ -226,7 +226,7 @@ def scan_image(
     )
 
 
-MEND_ROUNDS = 6  # rounds of mending by the rules, each followed by scoring the sheet again
+MEND_ROUNDS = 30  # readings mended by the rules, one at a time, the sheet scored after each
 UNUSUAL_MENDS = 20  # readings mended, one at a time, as games are mostly played
 CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping
 _CHANNEL_NAMES = {"B": "blue", "G": "green", "R": "red"}
@@ -287,47 +287,51 @@ def _mend(
     checks: list[dict],
     mended: set[str],
     wording: Wording,
-    each_check: bool = True,
+    pick: Literal["first", "least sure"],
 ) -> bool:
-    """Mend what a failed check says could be mended by one reading (a capture's mark in a
+    """Mend one reading that a failed check says would satisfy it (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
     game that ends with every piece coloured: that piece in any colour; a tick after a
-    tally's run: that box blank; an Arp piece unlike both its neighbours: their colour) with
-    a reading the scanner doubted already: its second choice (for a blank with faint or grey
+    tally's run: that box blank; a Miro segment breaking the order of play: the colour of a
+    least-changed order; an Arp piece unlike both its neighbours: their colour) with a
+    reading the scanner doubted already: its second choice (for a blank with faint or grey
     marks, the colour they are likeliest to be), or blank, still for review. On a sheet
     played by the rules that is likelier than a misread it was surer of.
 
-    Each failed check mends its least sure candidate; with ``each_check`` False only the least
-    sure of all is mended, for findings that overlap (a misread piece beside a true one-piece
-    stretch makes two). A region is mended once (``mended``, kept by the caller across
-    rounds). Returns whether anything changed (the sheet is then scored again)."""
-    chosen: list[tuple[float, str, int | None, str]] = []
+    One at a time, the sheet judged again after each, since one mend can satisfy several
+    checks or make another wrong: from the ``first`` failed check that can be mended (the
+    rule engine lists what weighs the whole sheet, Miro's order of play, before a single
+    capture's circle) or the ``least sure`` candidate of all (findings of equal weight that
+    may overlap: a misread piece beside a true one-piece stretch makes two). Within a check
+    its least sure candidate. A region is mended once (``mended``, kept by the caller
+    across rounds). Returns whether anything changed."""
+    chosen: list[tuple[float, str, int | None, dict]] = []
     for check in checks:
         if check.get("ok", True):
             continue
         options = [
-            (readings[rid].confidence, rid, colour, check["message"])
+            (readings[rid].confidence, rid, colour, check)
             for rid, colour in _mends_wanted(readings, check)
             if _may_mend(readings.get(rid), colour) and rid not in mended
         ]
         if options:
             chosen.append(min(options, key=lambda o: o[0]))
-    if not each_check:
-        chosen = sorted(chosen, key=lambda o: o[0])[:1]
-    for _, rid, colour, message in chosen:
-        if rid in mended:  # two checks chose it
-            continue
-        rd = readings[rid]
-        read = "blank" if colour is None else f"colour {colour}, its second choice,"
-        readings[rid] = replace(
-            rd,
-            color=colour,
-            runner_up=rd.color,
-            confidence=min(rd.confidence, 0.5),
-            reason=f"read as {read} {wording.mended}: {message}",
-        )
-        mended.add(rid)
-    return bool(chosen)
+            if pick == "first":
+                break
+    if not chosen:
+        return False
+    _, rid, colour, check = min(chosen, key=lambda o: o[0])
+    rd = readings[rid]
+    read = "blank" if colour is None else f"colour {colour}, its second choice,"
+    readings[rid] = replace(
+        rd,
+        color=colour,
+        runner_up=rd.color,
+        confidence=min(rd.confidence, 0.5),
+        reason=f"read as {read} {wording.mended}: {check['message']}",
+    )
+    mended.add(rid)
+    return True
 
 
 def _mends_wanted(readings: dict[str, Reading], check: dict) -> list[tuple[str, int | None]]:

@@ -22,7 +22,7 @@ Moves: the segment ids coloured, in colouring order, joined by commas, e.g.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from artsheets.rules.common import (
@@ -33,6 +33,7 @@ from artsheets.rules.common import (
 )
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
+from artsheets.rules.games.miro_order import Order, read_order
 from artsheets.rules.position import (
     Check,
     MarkWording,
@@ -193,9 +194,15 @@ class Miro(State):
             colours, marks.values(), range(1, players + 1), "capture circles"
         )
         checks += _contiguity_checks(segs, colours)
+        order = read_order([colours.get(s) for s in segs], players)
+        checks += _order_checks(segs, order)
         records = [(sp, marks.get(sp), bound) for sp, bound in data["space_segments"].items()]
         found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
-        checks += found
+        captors = _captor_checks(segs, marks, data["space_segments"], colours, order, players)
+        # Said more exactly by a captor check (which colour it should be): a circle in a
+        # colour on none of its space's boundary.
+        named = {c.regions[0] for c in captors}
+        checks += captors + [c for c in found if c.regions[0] not in named or len(c.regions) > 1]
         scores = {p: 0 for p in range(1, players + 1)}
         for _sp, owner, bound in captures:
             if owner in scores:
@@ -226,3 +233,57 @@ def _contiguity_checks(segs: list[str], colours: Mapping[str, int]) -> list[Chec
             )
         ]
     return []
+
+
+def _order_checks(segs: list[str], order: Order | None) -> list[Check]:
+    """The curve splits into moves of 1, 2 and 3 segments, then 1-3 each, players in turn."""
+    if order is None or not order.changes:
+        return []
+    named = list(dict.fromkeys(segs[i] for i, _ in order.could_be))
+    return [
+        Check(
+            False,
+            "the curve's colours do not follow the order of play (moves of 1, 2 and 3 "
+            "segments, then 1-3 each, the players in turn) unless "
+            f"{order.changes} segment(s) are another colour",
+            named,
+            could_be=[(segs[i], c) for i, c in order.could_be],
+        )
+    ]
+
+
+def _captor_checks(
+    segs: list[str],
+    marks: Mapping[str, str],
+    space_segs: Mapping[str, Sequence[str]],
+    colours: Mapping[str, int],
+    order: Order | None,
+    players: int,
+) -> list[Check]:
+    """When the curve's colours give its order of play, each space was captured by the player
+    whose move coloured the last segment around it: its capture circle is in his colour."""
+    if order is None or not order.move_of:
+        return []
+    index = {s: i for i, s in enumerate(segs)}
+    out = []
+    for sp, mark in marks.items():
+        owner = colours.get(mark)
+        bound = space_segs.get(sp)
+        if owner is None or not bound:
+            continue
+        captors = {
+            (max(moves[index[b]] for b in bound) - 1) % players + 1 for moves in order.move_of
+        }
+        if len(captors) != 1 or owner in captors:
+            continue
+        (captor,) = captors
+        out.append(
+            Check(
+                False,
+                f"{sp}'s capture circle is coloured {owner}, but colour {captor}'s move "
+                "coloured the last segment around it",
+                [mark],
+                could_be=[(mark, captor)],
+            )
+        )
+    return out

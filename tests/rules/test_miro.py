@@ -110,3 +110,37 @@ def test_partnership_scoring(partnership: str, expected: dict[str, int]) -> None
     from artsheets.rules.common import team_totals
 
     assert team_totals({1: 7, 2: 4, 3: 2, 4: 3}, ((1, 3), (2, 4)), partnership) == expected
+
+
+def _finished_mini_game() -> dict[str, int]:
+    s = new_game(field(), {"players": 2})
+    for move in A_TO_I:
+        s.apply(move)
+    return s.sheet_colours()
+
+
+def test_a_curve_that_breaks_the_order_of_play_says_which_segments_would_mend_it() -> None:
+    """Blue's 3 (7-9), red's 1 (10), blue's 2 (11-12): segment-10 in blue would make a blue
+    run of six, which no moves of 1-3 in turn can colour. Either 9 or 10 in red mends it."""
+    sheet = _finished_mini_game()
+    rep = score_position(field(), {"players": 2}, sheet | {"segment-10": BLUE}, {})
+    (order,) = [c for c in rep.checks if not c.ok]
+    assert "order of play" in order.message and "1 segment(s)" in order.message
+    assert order.could_be == [("segment-9", RED), ("segment-10", RED)]
+    assert set(order.regions) == {"segment-9", "segment-10"}
+
+
+def test_a_capture_circle_in_a_colour_other_than_the_captors_is_named() -> None:
+    """The curve's colours give the order of play, so the captor of each space: the player
+    whose move coloured its last segment. space-2 was captured by red (its boundary is red
+    and blue); its circle in blue is wrong although blue colours part of the boundary."""
+    sheet = _finished_mini_game()
+    rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-2": BLUE}, {})
+    (captor,) = [c for c in rep.checks if not c.ok and "tallied" not in c.message]
+    assert captor.regions == ["mark-capture-2"]
+    assert captor.could_be == [("mark-capture-2", RED)]
+    assert "colour 1's move coloured the last segment" in captor.message
+    # A circle in a colour on none of the boundary: the captor check says it, once.
+    rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-1": BLUE}, {})
+    named = [c for c in rep.checks if not c.ok and "mark-capture-1" in c.regions]
+    assert [c.could_be for c in named] == [[("mark-capture-1", RED)]]

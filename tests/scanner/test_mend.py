@@ -38,7 +38,7 @@ def test_the_doubted_reading_whose_second_choice_mends_the_check_is_changed() ->
         "seg-a": Reading(1, 0.6, 0.3, "colour between keys 1 and 2", runner_up=2),
         "seg-b": Reading(3, 0.7, 0.3, "colour between keys 3 and 4", runner_up=4),
     }
-    assert _mend(readings, [_check()], set(), BY_THE_RULES)
+    assert _mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
     mended = readings["seg-a"]
     assert (mended.color, mended.runner_up) == (2, 1)
     assert mended.confidence <= 0.5 and "second choice" in (mended.reason or "")
@@ -52,7 +52,7 @@ def test_sure_readings_and_other_second_choices_are_left_alone() -> None:
         "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4),  # 4 would not mend it
     }
     before = dict(readings)
-    assert not _mend(readings, [_check()], set(), BY_THE_RULES)
+    assert not _mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
     assert readings == before
 
 
@@ -66,12 +66,12 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
         "seg-b": Reading(None, 0.97, 0.0, runner_up=1),  # surely blank: left alone
     }
     mended: set[str] = set()
-    assert _mend(readings, [check.to_dict()], mended, BY_THE_RULES)
+    assert _mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
     assert readings["seg-a"].color == 3 and readings["seg-a"].confidence <= 0.5
     assert readings["seg-b"].color is None
     assert mended == {"seg-a"}
     # A region is mended once: another round leaves it be.
-    assert not _mend(readings, [check.to_dict()], mended, BY_THE_RULES)
+    assert not _mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
 
 
 def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players_colour() -> None:
@@ -110,7 +110,7 @@ def test_a_doubted_tick_after_a_tally_run_is_read_blank() -> None:
     run = next(c for c in checks if "marked point boxes up to 9" in str(c["message"]))
     assert run["could_be_blank"] == ["score-p2-box-9"]
     readings = {"score-p2-box-9": Reading(2, 0.55, 0.2, "patchy or light pencil (20% covered)")}
-    assert _mend(readings, [run], set(), BY_THE_RULES)
+    assert _mend(readings, [run], set(), BY_THE_RULES, pick="first")
     assert readings["score-p2-box-9"].color is None
     assert "read as blank by the rules" in (readings["score-p2-box-9"].reason or "")
 
@@ -127,7 +127,22 @@ def test_overlapping_unusual_findings_mend_only_the_least_sure_reading_first() -
         {"ok": False, "message": "seg-3 island", "regions": ["seg-3"], "could_be": [["seg-3", 4]]},
     ]
     mended: set[str] = set()
-    assert _mend(readings, findings, mended, UNUSUAL, each_check=False)
+    assert _mend(readings, findings, mended, UNUSUAL, pick="least sure")
     assert mended == {"seg-3"}
     assert (readings["seg-3"].color, readings["seg-2"].color) == (4, 4)
     assert "as games are mostly played: seg-3 island" in (readings["seg-3"].reason or "")
+
+
+def test_the_first_failed_check_that_can_be_mended_goes_first() -> None:
+    """The rule engine lists what weighs the whole sheet (Miro's order of play) before a
+    single capture's circle: a capture that one of the curve's segments could satisfy must
+    not mend that segment before the order of play has said what the segments are."""
+    readings = {
+        "seg-1": Reading(4, 0.7, 0.3, "colour between keys 4 and 2", runner_up=2),
+        "seg-2": Reading(2, 0.55, 0.4, "colour between keys 2 and 4", runner_up=4),
+    }
+    order = {"ok": False, "message": "order", "regions": ["seg-1"], "could_be": [["seg-1", 2]]}
+    capture = {"ok": False, "message": "foreign", "regions": ["m"], "could_be": [["seg-2", 4]]}
+    mended: set[str] = set()
+    assert _mend(readings, [order, capture], mended, BY_THE_RULES, pick="first")
+    assert mended == {"seg-1"} and readings["seg-2"].color == 2

@@ -1,0 +1,196 @@
+"""Miro's colouring order, read back from the colours of a curve.
+
+A coloured Miro curve records its game: from move 1's segment, in the direction move 2
+chose, it was coloured in moves of 1, 2 and 3 segments, then 1 to 3 each, by the players in
+turn (colour p is player p). So the curve read from a sheet either splits that way, or some
+segments were read (or coloured) otherwise. :func:`read_order` finds the fewest segments that
+would have to be otherwise for the curve to split into legal moves, which ones (in every
+least-changed split), and, when the curve splits exactly, which move coloured each segment:
+the captor of a space is then the player whose move coloured its boundary's last segment.
+
+Every start and both directions are tried at once as rows of numpy arrays; dynamic
+programming runs along the curve over (segments coloured, moves made modulo the players).
+Uncoloured segments fit any move (a game in progress, or a pencil mark too faint to read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["OPENING", "Order", "read_order"]
+
+OPENING = (1, 2, 3)  # segments coloured by moves 1, 2 and 3; later moves colour 1, 2 or 3
+_LATER = (1, 2, 3)
+_NEVER = np.iinfo(np.int32).max // 4  # a cost no split reaches
+
+
+@dataclass(frozen=True)
+class Order:
+    """How far a curve's colours are from a legal colouring order.
+
+    ``changes`` is the fewest segments coloured otherwise than any legal order allows;
+    ``could_be`` the (segment index, colour) readings used by some least-changed split;
+    ``move_of`` the move number (1, 2...) that coloured each segment, one list per exact
+    split, when ``changes`` is 0 and every segment is coloured.
+    """
+
+    changes: int
+    could_be: list[tuple[int, int]]
+    move_of: list[list[int]]
+
+
+def read_order(colours: list[int | None], players: int) -> Order | None:
+    """The colouring order of a curve whose segments (in curve order) have ``colours``.
+    None when the curve is too short for the opening (fewer than 6 segments)."""
+    n = len(colours)
+    if n < sum(OPENING) or players < 2:
+        return None
+    seq = _rows(colours)
+    opening, after = _opening_cost(_misses(seq[:, : sum(OPENING)], players), players)
+    # Rows whose opening alone costs more than a whole split found elsewhere cannot be best:
+    # try the likeliest starts first, all of them only if those do not settle it.
+    limit = int(opening.min()) + 2
+    rows = np.flatnonzero(opening <= limit)
+    misses = _misses(seq[rows], players)
+    ahead, total = _costs_ahead(misses, opening[rows], after, players)
+    if total.min() > limit:
+        rows = np.arange(seq.shape[0])
+        misses = _misses(seq, players)
+        ahead, total = _costs_ahead(misses, opening, after, players)
+    best = int(total.min())
+    good = rows[total == best]
+    good_ahead = ahead[total == best]
+    if best == 0:
+        if any(c is None for c in colours):
+            return Order(0, [], [])
+        splits = []
+        for r in good:
+            moves = _moves(seq[r])
+            by_segment = [0] * n
+            for j, seg in enumerate(_segments(r, n)):
+                by_segment[seg] = moves[j]
+            splits.append(by_segment)
+        return Order(0, [], splits)
+    could_be: set[tuple[int, int]] = set()
+    for r, m, g in zip(good, misses[total == best], good_ahead, strict=True):
+        segments = _segments(r, n)
+        for j, colour in _changes_on_best_splits(seq[r], m, g, best, players, after):
+            could_be.add((segments[j], int(colour)))
+    return Order(best, sorted(could_be), [])
+
+
+def _segments(row: int, n: int) -> list[int]:
+    """The segment index at each position of a row (rows: every start forward, then back)."""
+    start, step = (row, 1) if row < n else (row - n, -1)
+    return [(start + step * j) % n for j in range(n)]
+
+
+def _rows(colours: list[int | None]) -> np.ndarray:
+    """The curve's colours (0 for uncoloured) read from every start in both directions."""
+    n = len(colours)
+    col = np.array([c or 0 for c in colours], np.int32)
+    j = np.arange(n)
+    starts = np.arange(n)[:, None]
+    return np.concatenate([col[(starts + j) % n], col[(starts - j) % n]])
+
+
+def _misses(seq: np.ndarray, players: int) -> np.ndarray:
+    """misses[r, c, j]: the segments among the first j of row r that colour c + 1 would
+    misread (an uncoloured segment fits any colour)."""
+    rows, n = seq.shape
+    out = np.zeros((rows, players, n + 1), np.int32)
+    for c in range(players):
+        np.cumsum((seq != c + 1) & (seq != 0), axis=1, out=out[:, c, 1:])
+    return out
+
+
+def _run_cost(misses: np.ndarray, colour: int, a: int, b: int) -> np.ndarray:
+    """Per row, the segments a..b-1 that colour ``colour`` (1-based) would misread."""
+    return misses[..., colour - 1, b] - misses[..., colour - 1, a]
+
+
+def _opening_cost(misses: np.ndarray, players: int) -> tuple[np.ndarray, int]:
+    """Per row, what the three opening moves misread; and the segments they colour."""
+    cost = np.zeros(misses.shape[0], np.int32)
+    a = 0
+    for move, length in enumerate(OPENING):
+        cost += _run_cost(misses, move % players + 1, a, a + length)
+        a += length
+    return cost, a
+
+
+def _costs_ahead(
+    misses: np.ndarray, opening: np.ndarray, after: int, players: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """ahead[r, j, m]: the fewest misreads colouring segments j.. of row r in legal moves of
+    1-3, with m moves made (modulo the players) before j; and each row's best total."""
+    rows, _, n1 = misses.shape
+    n = n1 - 1
+    ahead = np.full((rows, n1, players), _NEVER, np.int32)
+    ahead[:, n, :] = 0
+    following = (np.arange(players) + 1) % players  # m moves made -> m + 1
+    for j in range(n - 1, after - 1, -1):
+        best = ahead[:, j, :]
+        for length in _LATER:
+            if j + length > n:
+                break
+            run = misses[:, :, j + length] - misses[:, :, j]  # colour m + 1 for move m + 1
+            np.minimum(best, run + ahead[:, j + length, following], out=best)
+    total = opening + ahead[:, after, len(OPENING) % players]
+    return ahead, total
+
+
+def _changes_on_best_splits(
+    seq: np.ndarray, misses: np.ndarray, ahead: np.ndarray, best: int, players: int, after: int
+) -> set[tuple[int, int]]:
+    """(position, colour) changes made by some least-changed split of one row."""
+    n = len(seq)
+    out: set[tuple[int, int]] = set()
+    a = 0
+    for move, length in enumerate(OPENING):
+        out |= _misread(seq, a, a + length, move % players + 1)
+        a += length
+    # Walk forward keeping the states (j, m) some best split passes through.
+    reach = {(after, len(OPENING) % players): int(_opening_row(misses, players))}
+    for j in range(after, n):
+        for m in range(players):
+            spent = reach.get((j, m))
+            if spent is None:
+                continue
+            for length in _LATER:
+                if j + length > n:
+                    break
+                nxt = (j + length, (m + 1) % players)
+                cost = spent + int(misses[m, j + length] - misses[m, j])
+                if cost + int(ahead[nxt[0], nxt[1]]) != best:
+                    continue
+                out |= _misread(seq, j, j + length, m + 1)
+                reach[nxt] = cost
+    return out
+
+
+def _opening_row(misses: np.ndarray, players: int) -> int:
+    cost, _ = _opening_cost(misses[None], players)
+    return int(cost[0])
+
+
+def _misread(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
+    """Row positions a..b-1 coloured, but not ``colour``."""
+    return {(j, colour) for j in range(a, b) if seq[j] not in (0, colour)}
+
+
+def _moves(seq: np.ndarray) -> list[int]:
+    """Move numbers along an exactly split, fully coloured row: the opening, then one move
+    per run of one colour (consecutive moves are different players')."""
+    out: list[int] = []
+    for move, length in enumerate(OPENING, start=1):
+        out += [move] * length
+    after = len(out)
+    move = len(OPENING)
+    for j in range(after, len(seq)):
+        if j == after or seq[j] != seq[j - 1]:
+            move += 1
+        out.append(move)
+    return out

@@ -1,0 +1,66 @@
+"""Miro's order of play read back from a curve's colours (``rules/games/miro_order.py``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from artsheets.rules import new_game
+from artsheets.rules.games.miro_order import read_order
+from artsheets.rules.synthetic import miro_field
+
+
+def _played(players: int, seed: int, moves: int | None = None) -> list[int | None]:
+    """A curve's colours after a random legal game (or its first ``moves`` moves)."""
+    f = miro_field(3, 4, 140, seed=seed)
+    s = new_game(f, {"players": players})
+    rng = random.Random(seed)
+    while not s.is_over() and (moves is None or len(s.history) < moves):
+        s.apply(rng.choice(s.legal_moves()))
+    colours = s.sheet_colours()
+    return [colours.get(seg) for seg in f.data["segments"]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_legally_coloured_curve_splits_exactly_into_its_moves(players: int) -> None:
+    curve = _played(players, seed=players)
+    order = read_order(curve, players)
+    assert order is not None and order.changes == 0 and order.could_be == []
+    # Each split numbers the moves along the curve; the move's player is its colour.
+    assert order.move_of
+    for moves in order.move_of:
+        assert [(m - 1) % players + 1 for m in moves] == curve
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_one_segment_in_the_wrong_colour_is_found_and_its_true_colour_offered(
+    players: int,
+) -> None:
+    """With three or four players a run's colour must be the next player's: a segment in
+    the middle of a run of three, read in another player's colour, breaks the order."""
+    curve = _played(players, seed=10 + players)
+    runs = [i for i in range(1, len(curve) - 1) if curve[i - 1] == curve[i] == curve[i + 1]]
+    assert runs
+    i = runs[len(runs) // 2]
+    wrong = list(curve)
+    wrong[i] = curve[i] % players + 1
+    order = read_order(wrong, players)
+    assert order is not None and order.changes == 1
+    assert (i, curve[i]) in order.could_be
+    assert order.move_of == []
+
+
+def test_uncoloured_segments_fit_any_move() -> None:
+    """A game in progress, or a segment too faint to read, breaks nothing."""
+    order = read_order(_played(4, seed=3, moves=5), 4)
+    assert order is not None and order.changes == 0
+    assert order.move_of == [], "which move coloured what is only said of a finished curve"
+    curve = _played(4, seed=3)
+    curve[20] = None
+    order = read_order(curve, 4)
+    assert order is not None and order.changes == 0
+
+
+def test_a_curve_too_short_for_the_opening_is_not_judged() -> None:
+    assert read_order([1, 2, 2, 3, 3], 3) is None
