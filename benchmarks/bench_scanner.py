@@ -68,6 +68,7 @@ def _scan_all(truth_file: str, out_file: str) -> None:
     import cv2
     import numpy as np
 
+    from artsheets.scanner.colours import OUTSIDE
     from artsheets.scanner.errors import ScanError
     from artsheets.scanner.overlay import render_overlay
     from artsheets.scanner.pipeline import scan_file
@@ -110,6 +111,9 @@ def _scan_all(truth_file: str, out_file: str) -> None:
             regions=len(result.readings),
             wrong=len(wrong),
             unflagged=sum(1 for w in wrong if w[3] is None),
+            # Not in the photo at all (a cut-off corner): nothing could read them.
+            unseen=sum(1 for rd in result.readings.values() if rd.reason == OUTSIDE),
+            unseen_wrong=sum(1 for w in wrong if w[3] == OUTSIDE),
             flagged=len(result.needs_review),
             score_ok=score_ok,
             examples=[list(map(str, w)) for w in wrong if w[3] is None][:3],
@@ -187,6 +191,15 @@ def report(rows: list[dict], peak_mb: float) -> None:
     print(
         f"sheets with every region right {exact}/{len(read)} = "
         f"{100 * exact / max(len(read), 1):.1f}%"
+    )
+    unseen = sum(r["unseen"] for r in read)
+    unseen_wrong = sum(r["unseen_wrong"] for r in read)
+    shown, shown_wrong = regions - unseen, wrong - unseen_wrong
+    shown_exact = sum(1 for r in read if r["wrong"] == r["unseen_wrong"])
+    print(
+        f"  regions not in the photo     {unseen} ({unseen_wrong} of them wrong); of what the "
+        f"photos show {100 * (shown - shown_wrong) / max(shown, 1):.3f}% read right, "
+        f"{100 * shown_exact / max(len(read), 1):.1f}% of sheets exact"
     )
     print(
         f"errors not flagged for review  {unflagged} (of {wrong} wrong; {flagged} regions flagged)"

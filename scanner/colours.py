@@ -43,6 +43,7 @@ from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
     "DISSENT_ABOVE",
+    "OUTSIDE",
     "REVIEW_BELOW",
     "Palette",
     "Reading",
@@ -53,6 +54,7 @@ __all__ = [
 ]
 
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
+OUTSIDE = "outside the photo"  # the reason of a region (mostly) not in the photo: not read
 DISSENT_ABOVE = 1.0  # a line whose core or sides alone favour another colour by odds over e
 FULLY_SEEN = 0.9  # a region less visible than this in the photo is read, but for review
 PART_SEEN = 0.5  # ... and one less visible than this is not read at all
@@ -658,7 +660,7 @@ def _reread_lines(
                 runner_up=fit.runner_up,
             )
             continue
-        if rd.color is None or rd.reason == "outside the photo":
+        if rd.color is None or rd.reason == OUTSIDE:
             continue
         # Light or patchy tracing stays doubtful whatever its colour; a faint line read by
         # its tint alone keeps that reading's doubt.
@@ -715,7 +717,7 @@ def _classify_once(
         st = styles[i]
         dist = dists.get(st, dists[FILL])[0]
         if stats.seen[i] < PART_SEEN:
-            out.append(Reading(None, 0.0, 0.0, "outside the photo"))
+            out.append(Reading(None, 0.0, 0.0, OUTSIDE))
             continue
         f = float(cov[i])
         n = float(stats.n[i])
