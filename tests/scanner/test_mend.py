@@ -3,9 +3,11 @@ the reading the scanner doubted already and ranked second."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import Reading
-from artsheets.scanner.pipeline import BY_THE_RULES, UNUSUAL, _mend
+from artsheets.scanner.pipeline import BY_THE_RULES, UNUSUAL, _mend, _neighbours_surer
 
 WORDING = MarkWording("{record} unmarked", "{record} open", "{record} foreign")
 
@@ -146,3 +148,19 @@ def test_the_first_failed_check_that_can_be_mended_goes_first() -> None:
     mended: set[str] = set()
     assert _mend(readings, [order, capture], mended, BY_THE_RULES, pick="first")
     assert mended == {"seg-1"} and readings["seg-2"].color == 2
+
+
+def test_unusual_readings_are_not_mended_where_nearly_every_line_is_doubted() -> None:
+    """On a sheet whose lines are doubted wholesale (heavy blur, clipped paper), the pieces
+    either side of an island are no surer than the island: it is only flagged."""
+    layout = SimpleNamespace(
+        regions=[SimpleNamespace(id=f"segment-{i}", kind="segment") for i in range(10)]
+        + [SimpleNamespace(id="space-1", kind="space")]
+    )
+    sure = Reading(1, 0.95, 0.9, None, runner_up=2)
+    doubted = Reading(1, 0.6, 0.5, "colour between keys 1 and 2", runner_up=2)
+    readings = {f"segment-{i}": doubted if i < 8 else sure for i in range(10)}
+    readings["space-1"] = sure
+    assert _neighbours_surer(layout, readings)  # type: ignore[arg-type]
+    readings["segment-8"] = doubted
+    assert not _neighbours_surer(layout, readings)  # type: ignore[arg-type]
