@@ -189,15 +189,27 @@ def tally_checks(
 
 
 def adjacency_checks(
-    field: Field, colours: Mapping[str, int], restrict: Iterable[int] | None, rule: str
+    field: Field,
+    colours: Mapping[str, int],
+    restrict: Iterable[int] | None,
+    rule: str,
+    in_play: Iterable[int] = (),
 ) -> list[Check]:
-    """One failed check per pair of same-coloured spaces that share a boundary."""
+    """One failed check per pair of same-coloured spaces that share a boundary. Either
+    space in another colour ``in_play`` would mend it (``could_be``)."""
     from artsheets.rules.common import own_colour_conflicts
 
+    play = list(in_play)
     out = []
     for a, b, c in own_colour_conflicts(field, colours, restrict):
+        mends = [(s, k) for s in (a, b) for k in play if k != c]
         out.append(
-            Check(False, f"{a} and {b} are next to each other, both colour {c} ({rule})", [a, b])
+            Check(
+                False,
+                f"{a} and {b} are next to each other, both colour {c} ({rule})",
+                [a, b],
+                could_be=mends,
+            )
         )
     if not out:
         out.append(Check(True, f"no two spaces of one colour are next to each other ({rule})", []))

@@ -191,7 +191,9 @@ class Delaunay(State):
         players = options["players"]
         all_colours = range(1, 5 if players in (2, 4) else 4)
         checks = colour_range_checks(colours, field.spaces, all_colours, "spaces")
-        checks += adjacency_checks(field, colours, None, "no space next to its own colour")
+        checks += adjacency_checks(
+            field, colours, None, "no space next to its own colour", all_colours
+        )
         for g, members in field.groups.items():
             filled = [s for s in members if s in colours]
             if not filled:

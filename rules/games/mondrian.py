@@ -225,7 +225,9 @@ class Mondrian(State):
         players = options["players"]
         ncol = players + 1 if players < 4 else players
         checks = colour_range_checks(colours, field.spaces, range(1, ncol + 1), "spaces")
-        checks += adjacency_checks(field, colours, None, "own colours and the neutral colour")
+        checks += adjacency_checks(
+            field, colours, None, "own colours and the neutral colour", range(1, ncol + 1)
+        )
         checks += connected_checks(
             field, [s for s in field.spaces if s in colours], "filled spaces"
         )

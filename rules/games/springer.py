@@ -234,7 +234,11 @@ class Springer(State):
         checks = colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
         checks += colour_range_checks(colours, board.ids, range(1, players + 1), "triangles")
         checks += adjacency_checks(
-            field, colours, None, "a player never fills next to his own colour"
+            field,
+            colours,
+            None,
+            "a player never fills next to his own colour",
+            range(1, players + 1),
         )
         owner = {t: colours[t] for t in board.ids if t in colours}
         for p in range(1, players + 1):

@@ -99,5 +99,7 @@ def test_position_checks() -> None:
     rep = score_position(f, {"players": 4}, colours, {})
     msgs = " | ".join(c.message for c in rep.problems)
     assert "space-1 and space-2 are next to each other, both colour 4" in msgs
+    (pair,) = [c for c in rep.problems if "next to each other" in c.message]
+    assert pair.could_be == [(s, k) for s in ("space-1", "space-2") for k in (1, 2, 3)]
     assert "coloured spaces of section-1 are not connected" in msgs
     assert "is empty though colour" in msgs

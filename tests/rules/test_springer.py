@@ -119,5 +119,8 @@ def test_position_checks() -> None:
     rep = score_position(f, {"players": 2}, colours, {RED: 3})
     msgs = " | ".join(c.message for c in rep.problems)
     assert "space-1 and space-2 are next to each other, both colour 1" in msgs
+    # Either space in the other player's colour would mend it.
+    (pair,) = [c for c in rep.problems if "next to each other" in c.message]
+    assert pair.could_be == [("space-1", BLUE), ("space-2", BLUE)]
     assert "filled 2 triangles on the top edge" in msgs
     assert rep.scores == {RED: 3, BLUE: 0}
