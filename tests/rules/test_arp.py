@@ -122,8 +122,9 @@ def test_position_scoring_and_impossible_fills() -> None:
 
 def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
     """Legal but seldom played, so a scanner doubts them: one to three pieces of a line in a
-    colour unlike the pieces either side, which share a colour. Longer runs, runs at a line's
-    end and runs between two different colours are ordinary."""
+    colour unlike the pieces either side, which share a colour, with the colour that would
+    make them ordinary. One or two between two other colours are only named, with nothing to
+    mend them by. Longer runs and runs at a line's end are ordinary."""
     f = field()
     pieces = f.data["pieces"]
     line = max(pieces, key=lambda ln: len(pieces[ln]))
@@ -141,7 +142,12 @@ def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
     assert three.could_be == [(p, RED) for p in run[1:4]]
     assert unusual_patterns(f, {"players": 3}, base | dict.fromkeys(run[1:5], BLUE)) == []
     assert unusual_patterns(f, {"players": 3}, base | {run[0]: BLUE}) == []
-    assert unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE, run[3]: GREEN}) == []
+    # RED BLUE GREEN RED: each of BLUE and GREEN lies between two other colours.
+    wedges = unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE, run[3]: GREEN})
+    assert [(c.regions, c.could_be) for c in wedges] == [([run[2]], []), ([run[3]], [])]
+    assert "uncommon" in wedges[0].message
+    three_wedge = base | {run[1]: BLUE, run[2]: BLUE, run[3]: BLUE, run[4]: GREEN}
+    assert [c.regions for c in unusual_patterns(f, {"players": 3}, three_wedge)] == [[run[4]]]
     # Not a rule broken: the rules check the position exactly as without the island.
     checks = [c.message for c in score_position(f, {"players": 3}, base, {}).checks]
     island = score_position(f, {"players": 3}, base | {run[2]: BLUE}, {}).checks
