@@ -52,6 +52,12 @@ class Check:
     could_be_coloured: list[str] = field(default_factory=list)
     # Regions read coloured that would mend it if blank: a tick after a tally's run.
     could_be_blank: list[str] = field(default_factory=list)
+    # Regions read uncoloured that no legally played sheet leaves blank if the check's other
+    # regions are as read (the gaps inside Miro's coloured curve; the open members of a group
+    # whose completion mark is made), each with the colour the rules give it, or None when
+    # they cannot tell. A scanner sure of those other regions may colour them even where it
+    # saw no colour (a pencil too faint or too grey to show on a printed line).
+    must_be_coloured: list[tuple[str, int | None]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.ok, "message": self.message}
@@ -62,6 +68,8 @@ class Check:
             out["could_be_coloured"] = list(self.could_be_coloured)
         if self.could_be_blank:
             out["could_be_blank"] = list(self.could_be_blank)
+        if self.must_be_coloured:
+            out["must_be_coloured"] = [[rid, colour] for rid, colour in self.must_be_coloured]
         return out
 
 
@@ -273,8 +281,19 @@ def completion_mark_checks(
                 checks.append(Check(False, text, [where], mends))
             continue
         if open_members:
+            # The mark is only made once the group is complete: its open members were
+            # coloured, unless the mark itself is a stray.
             text = wording.incomplete.format(record=record, owner=owner, open=len(open_members))
-            checks.append(Check(False, text, [where, *open_members]))
+            checks.append(
+                Check(
+                    False,
+                    text,
+                    [where, *open_members],
+                    could_be_coloured=open_members,
+                    could_be_blank=[where],
+                    must_be_coloured=[(m, None) for m in open_members],
+                )
+            )
             continue
         if owner not in {colours[m] for m in members}:
             mends = [(m, owner) for m in members]

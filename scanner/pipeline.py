@@ -308,7 +308,10 @@ def _mend(
     least-changed order; an Arp piece unlike both its neighbours: their colour) with a
     reading the scanner doubted already: its second choice (for a blank with faint or grey
     marks, the colour they are likeliest to be), or blank, still for review. On a sheet
-    played by the rules that is likelier than a misread it was surer of.
+    played by the rules that is likelier than a misread it was surer of. A region the rules
+    say no legal sheet leaves blank (a gap in Miro's curve) takes the colour they give it,
+    else its likeliest, even where the scanner saw none: a pale grey-green pencil on a grey
+    printed line hides.
 
     One at a time, the sheet judged again after each, since one mend can satisfy several
     checks or make another wrong: from the ``first`` failed check that can be mended (the
@@ -326,6 +329,11 @@ def _mend(
             for rid, colour in _mends_wanted(readings, check)
             if _may_mend(readings.get(rid), colour) and rid not in mended
         ]
+        options += [
+            (readings[rid].confidence, rid, colour, check)
+            for rid, colour in _must_colour(readings, check)
+            if rid not in mended
+        ]
         if options:
             chosen.append(min(options, key=lambda o: o[0]))
             if pick == "first":
@@ -334,7 +342,8 @@ def _mend(
         return False
     _, rid, colour, check = min(chosen, key=lambda o: o[0])
     rd = readings[rid]
-    read = "blank" if colour is None else f"colour {colour}, its second choice,"
+    read = "blank" if colour is None else f"colour {colour}"
+    read += ", its second choice," if colour is not None and colour == rd.runner_up else ""
     readings[rid] = replace(
         rd,
         color=colour,
@@ -358,6 +367,23 @@ def _mends_wanted(readings: dict[str, Reading], check: dict) -> list[tuple[str, 
         if rd is not None and rd.color is not None:
             wanted.append((rid, None))
     return wanted
+
+
+def _must_colour(readings: dict[str, Reading], check: dict) -> list[tuple[str, int]]:
+    """Blanks a failed check says no legal sheet leaves blank, sure or not, with the colour
+    the rules give them, else their likeliest; if the scanner is sure of the check's other
+    regions (a capture's circle), which say so."""
+    must = check.get("must_be_coloured", ())
+    named = {rid for rid, _ in must}
+    evidence = [readings.get(rid) for rid in check.get("regions", ()) if rid not in named]
+    if any(rd is None or rd.confidence < REVIEW_BELOW for rd in evidence):
+        return []
+    out = []
+    for rid, colour in must:
+        rd = readings.get(rid)
+        if rd is not None and rd.color is None and (colour or rd.runner_up):
+            out.append((rid, colour or rd.runner_up))
+    return out
 
 
 def _may_mend(rd: Reading | None, colour: int | None) -> bool:

@@ -23,6 +23,7 @@ Moves: the segment ids coloured, in colouring order, joined by commas, e.g.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from artsheets.rules.common import (
@@ -193,11 +194,18 @@ class Miro(State):
         checks += colour_range_checks(
             colours, marks.values(), range(1, players + 1), "capture circles"
         )
-        checks += _contiguity_checks(segs, colours)
         order = read_order([colours.get(s) for s in segs], players)
+        checks += _contiguity_checks(segs, colours, order)
         checks += _order_checks(segs, order)
         records = [(sp, marks.get(sp), bound) for sp, bound in data["space_segments"].items()]
         found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
+        # An open boundary's segments, each in the colour the order of play gives it.
+        found = [
+            replace(c, must_be_coloured=[(s, _order_colour(segs, order, s)) for s, _ in must])
+            if (must := c.must_be_coloured)
+            else c
+            for c in found
+        ]
         captors = _captor_checks(segs, marks, data["space_segments"], colours, order, players)
         # Said more exactly by a captor check (which colour it should be): a circle in a
         # colour on none of its space's boundary.
@@ -214,25 +222,49 @@ class Miro(State):
         return PositionReport(cls.game, scores, checks, outcome)
 
 
-def _contiguity_checks(segs: list[str], colours: Mapping[str, int]) -> list[Check]:
-    """Coloured segments always form one unbroken stretch of the curve."""
+def _contiguity_checks(
+    segs: list[str], colours: Mapping[str, int], order: Order | None
+) -> list[Check]:
+    """Coloured segments always form one unbroken stretch of the curve: of the uncoloured
+    stretches between its pieces, all but one (the part not yet played, the longest when
+    one is longest) must be coloured, each segment in the colour every least-changed order
+    of play gives it (None when they differ)."""
     n = len(segs)
     coloured = [s in colours for s in segs]
     if all(coloured) or not any(coloured):
         return []
-    starts = sum(1 for i in range(n) if coloured[i] and not coloured[i - 1])
-    if starts > 1:
-        gaps = [segs[i] for i in range(n) if not coloured[i] and coloured[i - 1]]
-        return [
-            Check(
-                False,
-                f"the coloured curve is broken into {starts} pieces; play colours one unbroken "
-                "stretch",
-                gaps,
-                could_be_coloured=[segs[i] for i in range(n) if not coloured[i]],
-            )
-        ]
-    return []
+    starts = [i for i in range(n) if coloured[i] and not coloured[i - 1]]
+    if len(starts) == 1:
+        return []
+    blanks = []  # the uncoloured stretches, each ending where a coloured piece starts
+    for i in starts:
+        run = []
+        k = i - 1
+        while not coloured[k % n]:
+            run.append(segs[k % n])
+            k -= 1
+        blanks.append(run[::-1])
+    longest = max(len(b) for b in blanks)
+    rest = [b for b in blanks if len(b) == longest]
+    gaps = [s for b in blanks if len(rest) > 1 or b is not rest[0] for s in b]
+    must = [(s, _order_colour(segs, order, s)) for s in gaps]
+    return [
+        Check(
+            False,
+            f"the coloured curve is broken into {len(starts)} pieces; play colours one "
+            "unbroken stretch",
+            [segs[i] for i in range(n) if not coloured[i] and coloured[i - 1]],
+            could_be_coloured=[segs[i] for i in range(n) if not coloured[i]],
+            must_be_coloured=must,
+        )
+    ]
+
+
+def _order_colour(segs: list[str], order: Order | None, seg: str) -> int | None:
+    """The colour every least-changed order of play gives an uncoloured segment, if one."""
+    i = segs.index(seg)
+    colours = {c for j, c in order.blank_fits if j == i} if order else set()
+    return colours.pop() if len(colours) == 1 else None
 
 
 def _order_checks(segs: list[str], order: Order | None) -> list[Check]:

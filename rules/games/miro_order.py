@@ -15,7 +15,7 @@ Uncoloured segments fit any move (a game in progress, or a pencil mark too faint
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,12 +33,14 @@ class Order:
     ``changes`` is the fewest segments coloured otherwise than any legal order allows;
     ``could_be`` the (segment index, colour) readings used by some least-changed split;
     ``move_of`` the move number (1, 2...) that coloured each segment, one list per exact
-    split, when ``changes`` is 0 and every segment is coloured.
+    split, when ``changes`` is 0 and every segment is coloured; ``blank_fits`` the (segment
+    index, colour) an uncoloured segment takes in some least-changed split.
     """
 
     changes: int
     could_be: list[tuple[int, int]]
     move_of: list[list[int]]
+    blank_fits: list[tuple[int, int]] = field(default_factory=list)
 
 
 def read_order(colours: list[int | None], players: int) -> Order | None:
@@ -62,23 +64,23 @@ def read_order(colours: list[int | None], players: int) -> Order | None:
     best = int(total.min())
     good = rows[total == best]
     good_ahead = ahead[total == best]
-    if best == 0:
-        if any(c is None for c in colours):
-            return Order(0, [], [])
-        splits = []
+    blank = any(c is None for c in colours)
+    splits = []
+    if best == 0 and not blank:
         for r in good:
             moves = _moves(seq[r])
             by_segment = [0] * n
             for j, seg in enumerate(_segments(r, n)):
                 by_segment[seg] = moves[j]
             splits.append(by_segment)
-        return Order(0, [], splits)
     could_be: set[tuple[int, int]] = set()
-    for r, m, g in zip(good, misses[total == best], good_ahead, strict=True):
-        segments = _segments(r, n)
-        for j, colour in _changes_on_best_splits(seq[r], m, g, best, players, after):
-            could_be.add((segments[j], int(colour)))
-    return Order(best, sorted(could_be), [])
+    fits: set[tuple[int, int]] = set()
+    if best or blank:
+        for r, m, g in zip(good, misses[total == best], good_ahead, strict=True):
+            segments = _segments(r, n)
+            for j, colour in _changes_on_best_splits(seq[r], m, g, best, players, after):
+                (fits if seq[r, j] == 0 else could_be).add((segments[j], int(colour)))
+    return Order(best, sorted(could_be), splits, sorted(fits))
 
 
 def _segments(row: int, n: int) -> list[int]:
@@ -145,7 +147,8 @@ def _costs_ahead(
 def _changes_on_best_splits(
     seq: np.ndarray, misses: np.ndarray, ahead: np.ndarray, best: int, players: int, after: int
 ) -> set[tuple[int, int]]:
-    """(position, colour) changes made by some least-changed split of one row."""
+    """(position, colour) changes made by some least-changed split of one row, uncoloured
+    positions included."""
     n = len(seq)
     out: set[tuple[int, int]] = set()
     a = 0
@@ -177,8 +180,8 @@ def _opening_row(misses: np.ndarray, players: int) -> int:
 
 
 def _misread(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
-    """Row positions a..b-1 coloured, but not ``colour``."""
-    return {(j, colour) for j in range(a, b) if seq[j] not in (0, colour)}
+    """Row positions a..b-1 not coloured ``colour`` (uncoloured ones included)."""
+    return {(j, colour) for j in range(a, b) if seq[j] != colour}
 
 
 def _moves(seq: np.ndarray) -> list[int]:

@@ -144,3 +144,18 @@ def test_a_capture_circle_in_a_colour_other_than_the_captors_is_named() -> None:
     rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-1": BLUE}, {})
     named = [c for c in rep.checks if not c.ok and "mark-capture-1" in c.regions]
     assert [c.could_be for c in named] == [[("mark-capture-1", RED)]]
+
+
+def test_a_gap_in_the_coloured_curve_must_be_coloured_in_the_colour_of_its_move() -> None:
+    """Segments read blank inside the coloured curve: no legal sheet leaves them blank, and
+    the order of play says whose move coloured them. The longest blank stretch could be the
+    part not yet played, so it alone is not named."""
+    sheet = _finished_mini_game()
+    blanked = {k: v for k, v in sheet.items() if k not in {"segment-5", "segment-10"}}
+    rep = score_position(field(), {"players": 2}, blanked, {})
+    (gap,) = [c for c in rep.checks if "broken into" in c.message]
+    assert sorted(gap.must_be_coloured) == [("segment-10", RED), ("segment-5", RED)]
+    # A capture circle of a space with an open boundary: its open segments were coloured.
+    open_circles = [c for c in rep.checks if "boundary is not complete" in c.message]
+    assert open_circles and all(c.must_be_coloured for c in open_circles)
+    assert {s for c in open_circles for s, _ in c.must_be_coloured} <= {"segment-5", "segment-10"}

@@ -164,3 +164,28 @@ def test_unusual_readings_are_not_mended_where_nearly_every_line_is_doubted() ->
     assert _neighbours_surer(layout, readings)  # type: ignore[arg-type]
     readings["segment-8"] = doubted
     assert not _neighbours_surer(layout, readings)  # type: ignore[arg-type]
+
+
+def test_a_blank_the_rules_say_must_be_coloured_is_coloured_even_if_read_surely() -> None:
+    """A gap in Miro's curve: blank only by a misread (a pale grey-green pencil on a grey
+    line), so even a sure blank takes the colour the order of play gives it. A segment
+    named by a capture circle's check only if the scanner is sure of the circle."""
+    gap = {"ok": False, "message": "gap", "regions": ["seg-5"], "must_be_coloured": [["seg-5", 1]]}
+    readings = {"seg-5": Reading(None, 0.95, 0.01, None, runner_up=3)}
+    assert _mend(readings, [gap], set(), BY_THE_RULES, pick="first")
+    assert readings["seg-5"].color == 1 and readings["seg-5"].confidence <= 0.5
+
+    circle = {
+        "ok": False,
+        "message": "open",
+        "regions": ["mark-1", "seg-7"],
+        "must_be_coloured": [["seg-7", None]],
+    }
+    doubted_circle = {
+        "mark-1": Reading(2, 0.6, 0.3, "patchy or light pencil", runner_up=None),
+        "seg-7": Reading(None, 0.9, 0.01, None, runner_up=2),
+    }
+    assert not _mend(doubted_circle, [circle], set(), BY_THE_RULES, pick="first")
+    sure_circle = doubted_circle | {"mark-1": Reading(2, 0.95, 0.9, None)}
+    assert _mend(sure_circle, [circle], set(), BY_THE_RULES, pick="first")
+    assert sure_circle["seg-7"].color == 2  # its likeliest colour, the rules not saying
