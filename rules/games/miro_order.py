@@ -15,7 +15,9 @@ Uncoloured segments fit any move (a game in progress, or a pencil mark too faint
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -43,9 +45,16 @@ class Order:
     blank_fits: list[tuple[int, int]] = field(default_factory=list)
 
 
-def read_order(colours: list[int | None], players: int) -> Order | None:
+def read_order(colours: Sequence[int | None], players: int) -> Order | None:
     """The colouring order of a curve whose segments (in curve order) have ``colours``.
-    None when the curve is too short for the opening (fewer than 6 segments)."""
+    None when the curve is too short for the opening (fewer than 6 segments). Remembered
+    for the last few curves: a scanner scores a sheet again after mending each reading,
+    most often not a segment."""
+    return _read_order(tuple(colours), players)
+
+
+@lru_cache(maxsize=16)
+def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
     n = len(colours)
     if n < sum(OPENING) or players < 2:
         return None
@@ -89,7 +98,7 @@ def _segments(row: int, n: int) -> list[int]:
     return [(start + step * j) % n for j in range(n)]
 
 
-def _rows(colours: list[int | None]) -> np.ndarray:
+def _rows(colours: Sequence[int | None]) -> np.ndarray:
     """The curve's colours (0 for uncoloured) read from every start in both directions."""
     n = len(colours)
     col = np.array([c or 0 for c in colours], np.int32)
@@ -127,19 +136,26 @@ def _costs_ahead(
     misses: np.ndarray, opening: np.ndarray, after: int, players: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """ahead[r, j, m]: the fewest misreads colouring segments j.. of row r in legal moves of
-    1-3, with m moves made (modulo the players) before j; and each row's best total."""
+    1-3, with m moves made (modulo the players) before j; and each row's best total.
+
+    Worked position by position from the end, all rows and move counts at once; the three
+    move lengths are one stacked step (positions past the end cost ``_NEVER``)."""
     rows, _, n1 = misses.shape
     n = n1 - 1
+    longest = max(_LATER)
+    # runs[j, k, r, m]: what a move of length k + 1 from j in colour m + 1 misreads.
+    padded = np.concatenate([misses, np.repeat(misses[:, :, -1:], longest, axis=2)], axis=2)
+    runs = np.stack([padded[:, :, 1 + k : n1 + 1 + k] - misses for k in range(longest)])
+    runs = runs.transpose(3, 0, 1, 2)
+    back = np.full((n1 + longest, rows, players), _NEVER, np.int32)  # ahead, m -> m + 1
+    back[n] = 0
     ahead = np.full((rows, n1, players), _NEVER, np.int32)
     ahead[:, n, :] = 0
     following = (np.arange(players) + 1) % players  # m moves made -> m + 1
     for j in range(n - 1, after - 1, -1):
-        best = ahead[:, j, :]
-        for length in _LATER:
-            if j + length > n:
-                break
-            run = misses[:, :, j + length] - misses[:, :, j]  # colour m + 1 for move m + 1
-            np.minimum(best, run + ahead[:, j + length, following], out=best)
+        here = (runs[j] + back[j + 1 : j + 1 + longest]).min(axis=0)
+        ahead[:, j, :] = here
+        back[j] = here[:, following]
     total = opening + ahead[:, after, len(OPENING) % players]
     return ahead, total
 
