@@ -16,6 +16,7 @@ import numpy as np
 from artsheets.generator.layout import PAGES, Layout
 from artsheets.generator.registry import get_game
 from artsheets.scanner.colours import (
+    OUTSIDE,
     REVIEW_BELOW,
     Palette,
     Reading,
@@ -257,7 +258,8 @@ def _score(
     layout: Layout, readings: dict[str, Reading], players: int | None
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies read, and the rule engine's scores and checks of the colours read."""
-    tallies, tally_checks = read_tallies(layout, _colours(readings))
+    unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
+    tallies, tally_checks = read_tallies(layout, _colours(readings), unseen)
     scoring = score_sheet(layout, _colours(readings), tallies, players)
     scoring.checks[:0] = tally_checks
     return tallies, scoring
@@ -331,7 +333,7 @@ def _mend(
         ]
         options += [
             (readings[rid].confidence, rid, colour, check)
-            for rid, colour in _must_colour(readings, check)
+            for rid, colour in _must_mend(readings, check)
             if rid not in mended
         ]
         if options:
@@ -369,20 +371,25 @@ def _mends_wanted(readings: dict[str, Reading], check: dict) -> list[tuple[str, 
     return wanted
 
 
-def _must_colour(readings: dict[str, Reading], check: dict) -> list[tuple[str, int]]:
-    """Blanks a failed check says no legal sheet leaves blank, sure or not, with the colour
-    the rules give them, else their likeliest; if the scanner is sure of the check's other
+def _must_mend(readings: dict[str, Reading], check: dict) -> list[tuple[str, int | None]]:
+    """Readings a failed check says no legal sheet has, sure or not: blanks to colour, with
+    the colour the rules give them, else their likeliest; ticks to blank (a shadow taken for
+    a tick far after a tally's run). Only if the scanner is sure of the check's other
     regions (a capture's circle), which say so."""
     must = check.get("must_be_coloured", ())
-    named = {rid for rid, _ in must}
+    named = {rid for rid, _ in must} | set(check.get("must_be_blank", ()))
     evidence = [readings.get(rid) for rid in check.get("regions", ()) if rid not in named]
     if any(rd is None or rd.confidence < REVIEW_BELOW for rd in evidence):
         return []
-    out = []
+    out: list[tuple[str, int | None]] = []
     for rid, colour in must:
         rd = readings.get(rid)
         if rd is not None and rd.color is None and (colour or rd.runner_up):
             out.append((rid, colour or rd.runner_up))
+    for rid in check.get("must_be_blank", ()):
+        rd = readings.get(rid)
+        if rd is not None and rd.color is not None:
+            out.append((rid, None))
     return out
 
 

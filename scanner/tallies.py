@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from artsheets.generator.layout import Layout
 
@@ -31,11 +31,13 @@ _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
 
 def read_tallies(
-    layout: Layout, colours: Mapping[str, int | None]
+    layout: Layout, colours: Mapping[str, int | None], unseen: Set[str] = frozenset()
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
     """(player -> tally, checks about how the tallies were marked).
 
-    A failed check names the boxes whose reading is doubtful (see :func:`doubtful_in_run`)."""
+    A failed check names the boxes whose reading is doubtful (see :func:`doubtful_in_run`).
+    Boxes ``unseen`` (not in the photo) count as blank in the tally but are no evidence
+    either way; one inside a run beyond reasonable doubt is named as ticked."""
     areas: dict[tuple[int, str, str], list[tuple[int, str, bool]]] = {}
     track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
@@ -58,16 +60,23 @@ def read_tallies(
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
+            hidden = {v for v, rid, _ in boxes if rid in unseen}
             gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
-            doubtful = doubtful_in_run(boxes)
+            doubtful, sure, inferred = _clean_marking(boxes, False, hidden)
+            if not doubtful and not inferred:
+                continue  # the gaps are out of the photo, and may be ticked
+            empty = [v for v in gaps if v not in hidden]
+            message = f"player {player} marked {role} boxes up to {values[-1]} in {area}"
+            if empty:
+                message += f" but left {_ranges(empty)} empty"
+            if hidden & set(gaps):
+                message += f"; {_ranges(sorted(hidden & set(gaps)))} are not in the photo"
             checks.append(
                 {
                     "ok": False,
-                    "message": f"player {player} marked {role} boxes up to {values[-1]} in "
-                    f"{area} but left {_ranges(gaps)} empty",
-                    "regions": doubtful,
-                    "could_be": _marked_by(player, doubtful, colours),
-                    "could_be_blank": [rid for rid in doubtful if colours.get(rid) is not None],
+                    "message": message,
+                    "regions": doubtful + inferred,
+                    **_mends(player, doubtful, colours, sure, inferred),
                 }
             )
     checks += _odd_colours(layout, colours)
@@ -75,7 +84,7 @@ def read_tallies(
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
-            doubtful = doubtful_in_run(boxes, single=True)
+            doubtful, sure, _ = _clean_marking(boxes, True, set())
             checks.append(
                 {
                     "ok": False,
@@ -83,8 +92,7 @@ def read_tallies(
                     f"one box nor along a run from the start; the furthest ({marked[-1]}) "
                     "is taken as his position",
                     "regions": doubtful,
-                    "could_be": _marked_by(player, doubtful, colours),
-                    "could_be_blank": [rid for rid in doubtful if colours.get(rid) is not None],
+                    **_mends(player, doubtful, colours, sure, []),
                 }
             )
     return tallies, checks
@@ -127,10 +135,30 @@ def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict
     return checks
 
 
-def _marked_by(player: int, doubtful: list[str], colours: Mapping[str, int | None]) -> list:
-    """The doubtful boxes read blank, each as ``[box, player]``: a box a player ticks in his
-    own colour, read blank where the run says it is ticked, would mend the run if it is."""
-    return [[rid, player] for rid in doubtful if colours.get(rid) is None]
+def _mends(
+    player: int,
+    doubtful: list[str],
+    colours: Mapping[str, int | None],
+    sure: set[str],
+    inferred: list[str],
+) -> dict[str, list]:
+    """What would mend a run: each doubtful box read blank ticked in the player's colour
+    (``could_be``), each read ticked blank (``could_be_blank``); and those misread beyond
+    reasonable doubt, or not in the photo but inside the run beyond doubt
+    (``must_be_coloured``, ``must_be_blank``): a shadow's edge read as a tick fifteen boxes
+    after a player's run is no tick."""
+    blank = [rid for rid in doubtful if colours.get(rid) is None]
+    ticked = [rid for rid in doubtful if colours.get(rid) is not None]
+    out: dict[str, list] = {
+        "could_be": [[rid, player] for rid in blank],
+        "could_be_blank": ticked,
+    }
+    must = [rid for rid in blank if rid in sure] + inferred
+    if must:
+        out["must_be_coloured"] = [[rid, player] for rid in must]
+    if any(rid in sure for rid in ticked):
+        out["must_be_blank"] = [rid for rid in ticked if rid in sure]
+    return out
 
 
 def _box_name(rid: str) -> str:
@@ -143,17 +171,42 @@ def doubtful_in_run(boxes: Sequence[tuple[int, str, bool]], single: bool = False
     clean marking: a run 1..N for some N (or, with ``single``, also one box alone), whichever
     needs the fewest readings changed. When several are equally likely, every box any of
     them disputes is doubtful: which one is right is for a person to see."""
+    return _clean_marking(boxes, single)[0]
+
+
+def _clean_marking(
+    boxes: Sequence[tuple[int, str, bool]], single: bool, hidden: Set[int] = frozenset()
+) -> tuple[list[str], set[str], list[str]]:
+    """(the doubtful boxes; those of them misread beyond reasonable doubt, every clean
+    marking that agrees with the box as read needing at least ``SURE_MARGIN`` more misreads
+    than the likeliest, a tick fifteen boxes after the run, say; and the ``hidden`` boxes,
+    not in the photo, that every clean marking within that margin ticks)."""
     marked = {v for v, _, m in boxes if m}
     values = sorted({v for v, _, _ in boxes})
     models: list[set[int]] = [set(range(1, n + 1)) for n in [0, *values]]
     if single:
         models += [{v} for v in sorted(marked)]
-    cost = [len(marked ^ model) for model in models]
+    diffs = [(marked ^ model) - hidden for model in models]
+    cost = [len(d) for d in diffs]
     best = min(cost)
-    disputed = set().union(
-        *(marked ^ model for model, c in zip(models, cost, strict=True) if c == best)
-    )
-    return [rid for v, rid, _ in sorted(boxes) if v in disputed]
+    near = best + SURE_MARGIN
+    disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
+    sure = {
+        v
+        for v in disputed
+        if min((c for d, c in zip(diffs, cost, strict=True) if v not in d), default=near) >= near
+    }
+    ticked = {
+        v
+        for v in hidden
+        if all(v in model for model, c in zip(models, cost, strict=True) if c < near)
+    }
+    ids = {v: rid for v, rid, _ in boxes}
+    doubtful = [rid for v, rid, _ in sorted(boxes) if v in disputed]
+    return doubtful, {ids[v] for v in sure}, [ids[v] for v in sorted(ticked)]
+
+
+SURE_MARGIN = 2  # more misreads needed to keep a box as read: then it is taken as misread
 
 
 def _ranges(values: list[int]) -> str:

@@ -189,3 +189,44 @@ def test_a_blank_the_rules_say_must_be_coloured_is_coloured_even_if_read_surely(
     sure_circle = doubted_circle | {"mark-1": Reading(2, 0.95, 0.9, None)}
     assert _mend(sure_circle, [circle], set(), BY_THE_RULES, pick="first")
     assert sure_circle["seg-7"].color == 2  # its likeliest colour, the rules not saying
+
+
+def test_a_tick_far_after_a_tally_run_is_misread_beyond_doubt_a_near_one_is_not() -> None:
+    """Ticks 1-5 and 9: keeping 9 would need 6-8 ticked too (three misreads against one),
+    so 9 must be blank, sure reading or not. Ticks 1-5 and 7: 6 ticked is as likely as 7
+    blank, so neither is certain."""
+    from artsheets.scanner.tallies import read_tallies
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    run = {f"score-p2-box-{n}": 2 for n in range(1, 6)}
+    _, checks = read_tallies(layout, run | {"score-p2-box-9": 2})
+    far = next(c for c in checks if "up to 9" in str(c["message"]))
+    assert far["must_be_blank"] == ["score-p2-box-9"]
+    sure_tick = {"score-p2-box-9": Reading(2, 0.95, 0.6, None)}
+    assert _mend(sure_tick, [far], set(), BY_THE_RULES, pick="first")
+    assert sure_tick["score-p2-box-9"].color is None
+    _, checks = read_tallies(layout, run | {"score-p2-box-7": 2})
+    near = next(c for c in checks if "up to 7" in str(c["message"]))
+    assert "must_be_blank" not in near and "must_be_coloured" not in near
+
+
+def test_tally_boxes_outside_the_photo_inside_a_run_are_taken_as_ticked() -> None:
+    """Boxes 6-7 are out of the frame between ticks 1-5 and 8-12: a clean run ticks them
+    (leaving them blank would make five ticks strays). Out of the frame after the last tick,
+    nothing says either way, and no check is made."""
+    from artsheets.scanner.tallies import read_tallies
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    unseen = {"score-p2-box-6", "score-p2-box-7"}
+    ticks = {f"score-p2-box-{n}": 2 for n in (*range(1, 6), *range(8, 13))}
+    _, checks = read_tallies(layout, ticks, unseen)
+    (inside,) = [c for c in checks if "score-p2" in str(c["message"])]
+    assert "6-7 are not in the photo" in str(inside["message"])
+    assert inside["must_be_coloured"] == [["score-p2-box-6", 2], ["score-p2-box-7", 2]]
+    tail = {f"score-p2-box-{n}": 2 for n in range(1, 6)}
+    _, checks = read_tallies(layout, tail, {"score-p2-box-6"})
+    assert not [c for c in checks if "score-p2" in str(c["message"])]
