@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import Reading
-from artsheets.scanner.pipeline import BY_THE_RULES, UNUSUAL, _mend, _neighbours_surer
+from artsheets.scanner.mending import BY_THE_RULES, UNUSUAL, mend, neighbours_surer
 
 WORDING = MarkWording("{record} unmarked", "{record} open", "{record} foreign")
 
@@ -40,7 +40,7 @@ def test_the_doubted_reading_whose_second_choice_mends_the_check_is_changed() ->
         "seg-a": Reading(1, 0.6, 0.3, "colour between keys 1 and 2", runner_up=2),
         "seg-b": Reading(3, 0.7, 0.3, "colour between keys 3 and 4", runner_up=4),
     }
-    assert _mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
+    assert mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
     mended = readings["seg-a"]
     assert (mended.color, mended.runner_up) == (2, 1)
     assert mended.confidence <= 0.5 and "second choice" in (mended.reason or "")
@@ -54,7 +54,7 @@ def test_sure_readings_and_other_second_choices_are_left_alone() -> None:
         "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4),  # 4 would not mend it
     }
     before = dict(readings)
-    assert not _mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
+    assert not mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
     assert readings == before
 
 
@@ -68,12 +68,12 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
         "seg-b": Reading(None, 0.97, 0.0, runner_up=1),  # surely blank: left alone
     }
     mended: set[str] = set()
-    assert _mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
+    assert mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
     assert readings["seg-a"].color == 3 and readings["seg-a"].confidence <= 0.5
     assert readings["seg-b"].color is None
     assert mended == {"seg-a"}
     # A region is mended once: another round leaves it be.
-    assert not _mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
+    assert not mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
 
 
 def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players_colour() -> None:
@@ -112,7 +112,7 @@ def test_a_doubted_tick_after_a_tally_run_is_read_blank() -> None:
     run = next(c for c in checks if "marked point boxes up to 9" in str(c["message"]))
     assert run["could_be_blank"] == ["score-p2-box-9"]
     readings = {"score-p2-box-9": Reading(2, 0.55, 0.2, "patchy or light pencil (20% covered)")}
-    assert _mend(readings, [run], set(), BY_THE_RULES, pick="first")
+    assert mend(readings, [run], set(), BY_THE_RULES, pick="first")
     assert readings["score-p2-box-9"].color is None
     assert "read as blank by the rules" in (readings["score-p2-box-9"].reason or "")
 
@@ -129,7 +129,7 @@ def test_overlapping_unusual_findings_mend_only_the_least_sure_reading_first() -
         {"ok": False, "message": "seg-3 island", "regions": ["seg-3"], "could_be": [["seg-3", 4]]},
     ]
     mended: set[str] = set()
-    assert _mend(readings, findings, mended, UNUSUAL, pick="least sure")
+    assert mend(readings, findings, mended, UNUSUAL, pick="least sure")
     assert mended == {"seg-3"}
     assert (readings["seg-3"].color, readings["seg-2"].color) == (4, 4)
     assert "as games are mostly played: seg-3 island" in (readings["seg-3"].reason or "")
@@ -146,7 +146,7 @@ def test_the_first_failed_check_that_can_be_mended_goes_first() -> None:
     order = {"ok": False, "message": "order", "regions": ["seg-1"], "could_be": [["seg-1", 2]]}
     capture = {"ok": False, "message": "foreign", "regions": ["m"], "could_be": [["seg-2", 4]]}
     mended: set[str] = set()
-    assert _mend(readings, [order, capture], mended, BY_THE_RULES, pick="first")
+    assert mend(readings, [order, capture], mended, BY_THE_RULES, pick="first")
     assert mended == {"seg-1"} and readings["seg-2"].color == 2
 
 
@@ -161,9 +161,9 @@ def test_unusual_readings_are_not_mended_where_nearly_every_line_is_doubted() ->
     doubted = Reading(1, 0.6, 0.5, "colour between keys 1 and 2", runner_up=2)
     readings = {f"segment-{i}": doubted if i < 8 else sure for i in range(10)}
     readings["space-1"] = sure
-    assert _neighbours_surer(layout, readings)  # type: ignore[arg-type]
+    assert neighbours_surer(layout, readings)  # type: ignore[arg-type]
     readings["segment-8"] = doubted
-    assert not _neighbours_surer(layout, readings)  # type: ignore[arg-type]
+    assert not neighbours_surer(layout, readings)  # type: ignore[arg-type]
 
 
 def test_a_blank_the_rules_say_must_be_coloured_is_coloured_even_if_read_surely() -> None:
@@ -172,7 +172,7 @@ def test_a_blank_the_rules_say_must_be_coloured_is_coloured_even_if_read_surely(
     named by a capture circle's check only if the scanner is sure of the circle."""
     gap = {"ok": False, "message": "gap", "regions": ["seg-5"], "must_be_coloured": [["seg-5", 1]]}
     readings = {"seg-5": Reading(None, 0.95, 0.01, None, runner_up=3)}
-    assert _mend(readings, [gap], set(), BY_THE_RULES, pick="first")
+    assert mend(readings, [gap], set(), BY_THE_RULES, pick="first")
     assert readings["seg-5"].color == 1 and readings["seg-5"].confidence <= 0.5
 
     circle = {
@@ -185,9 +185,9 @@ def test_a_blank_the_rules_say_must_be_coloured_is_coloured_even_if_read_surely(
         "mark-1": Reading(2, 0.6, 0.3, "patchy or light pencil", runner_up=None),
         "seg-7": Reading(None, 0.9, 0.01, None, runner_up=2),
     }
-    assert not _mend(doubted_circle, [circle], set(), BY_THE_RULES, pick="first")
+    assert not mend(doubted_circle, [circle], set(), BY_THE_RULES, pick="first")
     sure_circle = doubted_circle | {"mark-1": Reading(2, 0.95, 0.9, None)}
-    assert _mend(sure_circle, [circle], set(), BY_THE_RULES, pick="first")
+    assert mend(sure_circle, [circle], set(), BY_THE_RULES, pick="first")
     assert sure_circle["seg-7"].color == 2  # its likeliest colour, the rules not saying
 
 
@@ -205,7 +205,7 @@ def test_a_tick_far_after_a_tally_run_is_misread_beyond_doubt_a_near_one_is_not(
     far = next(c for c in checks if "up to 9" in str(c["message"]))
     assert far["must_be_blank"] == ["score-p2-box-9"]
     sure_tick = {"score-p2-box-9": Reading(2, 0.95, 0.6, None)}
-    assert _mend(sure_tick, [far], set(), BY_THE_RULES, pick="first")
+    assert mend(sure_tick, [far], set(), BY_THE_RULES, pick="first")
     assert sure_tick["score-p2-box-9"].color is None
     _, checks = read_tallies(layout, run | {"score-p2-box-7": 2})
     near = next(c for c in checks if "up to 7" in str(c["message"]))

@@ -15,7 +15,7 @@ from artsheets.scanner import identify
 from artsheets.scanner.colours import TICK, Reading, measure
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.light import Light, to_linear
-from artsheets.scanner.pipeline import BY_THE_RULES, _doubt
+from artsheets.scanner.mending import BY_THE_RULES, doubt
 from artsheets.scanner.registration import marker_corners_mm, page_markers, register
 from artsheets.scanner.scoring import rule_options, score_sheet
 from artsheets.scanner.tallies import read_tallies
@@ -215,7 +215,7 @@ def test_regions_named_by_a_failed_check_go_to_review() -> None:
         "score-p1-box-8": Reading(None, 0.99, 0.0),
     }
     checks = [{"ok": False, "message": "a gap", "regions": ["score-p1-box-9"]}]
-    _doubt(readings, checks, BY_THE_RULES)
+    doubt(readings, checks, BY_THE_RULES)
     assert readings["score-p1-box-9"].reason == "fails a check: a gap"
     assert readings["score-p1-box-9"].color == 1 and readings["score-p1-box-9"].confidence <= 0.5
     assert readings["score-p1-box-8"].reason is None
