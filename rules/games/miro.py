@@ -206,7 +206,7 @@ class Miro(State):
             else c
             for c in found
         ]
-        captors = _captor_checks(segs, marks, data["space_segments"], colours, order, players)
+        captors = _captor_checks(segs, marks, data["space_segments"], colours, order)
         # Said more exactly by a captor check (which colour it should be): a circle in a
         # colour on none of its space's boundary.
         named = {c.regions[0] for c in captors}
@@ -290,30 +290,35 @@ def _captor_checks(
     space_segs: Mapping[str, Sequence[str]],
     colours: Mapping[str, int],
     order: Order | None,
-    players: int,
 ) -> list[Check]:
-    """When the curve's colours give its order of play, each space was captured by the player
-    whose move coloured the last segment around it: its capture circle is in his colour."""
-    if order is None or not order.move_of:
+    """Each space was captured by the player whose move coloured the last segment around
+    it: its capture circle is in that segment's colour. The curve is coloured along the
+    order of play, so the last segment is the one farthest along it. The captor is known
+    where every least-changed order (there may be several starts) gives the same colour to
+    its last segment and none of them changes that segment."""
+    if order is None or not order.starts:
         return []
     index = {s: i for i, s in enumerate(segs)}
+    disputed = {segs[i] for i, _ in order.could_be}
+    n = len(segs)
     out = []
     for sp, mark in marks.items():
         owner = colours.get(mark)
-        bound = space_segs.get(sp)
-        if owner is None or not bound:
+        bound = [index[b] for b in space_segs.get(sp, ())]
+        if owner is None or not bound or any(segs[b] not in colours for b in bound):
             continue
-        captors = {
-            (max(moves[index[b]] for b in bound) - 1) % players + 1 for moves in order.move_of
-        }
-        if len(captors) != 1 or owner in captors:
+        # The last segment coloured around the space, by each least-changed order of play.
+        lasts = {max(bound, key=lambda b: (b - first) * step % n) for first, step in order.starts}
+        captors = {colours[segs[b]] for b in lasts}
+        if len(captors) != 1 or owner in captors or any(segs[b] in disputed for b in lasts):
             continue
         (captor,) = captors
+        named = " or ".join(segs[b] for b in sorted(lasts))
         out.append(
             Check(
                 False,
                 f"{sp}'s capture circle is coloured {owner}, but colour {captor}'s move "
-                "coloured the last segment around it",
+                f"coloured the last segment around it ({named}, in the order of play)",
                 [mark],
                 could_be=[(mark, captor)],
             )

@@ -5,8 +5,9 @@ chose, it was coloured in moves of 1, 2 and 3 segments, then 1 to 3 each, by the
 turn (colour p is player p). So the curve read from a sheet either splits that way, or some
 segments were read (or coloured) otherwise. :func:`read_order` finds the fewest segments that
 would have to be otherwise for the curve to split into legal moves, which ones (in every
-least-changed split), and, when the curve splits exactly, which move coloured each segment:
-the captor of a space is then the player whose move coloured its boundary's last segment.
+least-changed split), and where such a split starts and which way it runs. The curve is
+coloured in that order, so the last segment of a space's boundary to be coloured is the one
+farthest along it, and its colour is the captor's.
 
 Every start and both directions are tried at once as rows of numpy arrays; dynamic
 programming runs along the curve over (segments coloured, moves made modulo the players).
@@ -34,14 +35,14 @@ class Order:
 
     ``changes`` is the fewest segments coloured otherwise than any legal order allows;
     ``could_be`` the (segment index, colour) readings used by some least-changed split;
-    ``move_of`` the move number (1, 2...) that coloured each segment, one list per exact
-    split, when ``changes`` is 0 and every segment is coloured; ``blank_fits`` the (segment
-    index, colour) an uncoloured segment takes in some least-changed split.
+    ``starts`` each such split's first segment (move 1's) and direction (+1 or -1 along the
+    curve's segment list); ``blank_fits`` the (segment index, colour) an uncoloured segment
+    takes in some least-changed split.
     """
 
     changes: int
     could_be: list[tuple[int, int]]
-    move_of: list[list[int]]
+    starts: list[tuple[int, int]]
     blank_fits: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -74,14 +75,7 @@ def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
     good = rows[total == best]
     good_ahead = ahead[total == best]
     blank = any(c is None for c in colours)
-    splits = []
-    if best == 0 and not blank:
-        for r in good:
-            moves = _moves(seq[r])
-            by_segment = [0] * n
-            for j, seg in enumerate(_segments(r, n)):
-                by_segment[seg] = moves[j]
-            splits.append(by_segment)
+    starts = [(int(r), 1) if r < n else (int(r - n), -1) for r in good]
     could_be: set[tuple[int, int]] = set()
     fits: set[tuple[int, int]] = set()
     if best or blank:
@@ -89,7 +83,7 @@ def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
             segments = _segments(r, n)
             for j, colour in _changes_on_best_splits(seq[r], m, g, best, players, after):
                 (fits if seq[r, j] == 0 else could_be).add((segments[j], int(colour)))
-    return Order(best, sorted(could_be), splits, sorted(fits))
+    return Order(best, sorted(could_be), starts, sorted(fits))
 
 
 def _segments(row: int, n: int) -> list[int]:
@@ -198,18 +192,3 @@ def _opening_row(misses: np.ndarray, players: int) -> int:
 def _misread(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
     """Row positions a..b-1 not coloured ``colour`` (uncoloured ones included)."""
     return {(j, colour) for j in range(a, b) if seq[j] != colour}
-
-
-def _moves(seq: np.ndarray) -> list[int]:
-    """Move numbers along an exactly split, fully coloured row: the opening, then one move
-    per run of one colour (consecutive moves are different players')."""
-    out: list[int] = []
-    for move, length in enumerate(OPENING, start=1):
-        out += [move] * length
-    after = len(out)
-    move = len(OPENING)
-    for j in range(after, len(seq)):
-        if j == after or seq[j] != seq[j - 1]:
-            move += 1
-        out.append(move)
-    return out
