@@ -76,7 +76,8 @@ def read_tallies(
                     "ok": False,
                     "message": message,
                     "regions": doubtful + inferred,
-                    **_mends(player, doubtful, colours, sure, inferred),
+                    # A penalty row may be ticked in either of a team's colours.
+                    **_mends(player, doubtful, colours, sure, inferred, role == "point"),
                 }
             )
     checks += _odd_colours(layout, colours)
@@ -92,7 +93,7 @@ def read_tallies(
                     f"one box nor along a run from the start; the furthest ({marked[-1]}) "
                     "is taken as his position",
                     "regions": doubtful,
-                    **_mends(player, doubtful, colours, sure, []),
+                    **_mends(player, doubtful, colours, sure, [], True),
                 }
             )
     return tallies, checks
@@ -141,12 +142,14 @@ def _mends(
     colours: Mapping[str, int | None],
     sure: set[str],
     inferred: list[str],
+    own_pencil: bool,
 ) -> dict[str, list]:
     """What would mend a run: each doubtful box read blank ticked in the player's colour
     (``could_be``), each read ticked blank (``could_be_blank``); and those misread beyond
     reasonable doubt, or not in the photo but inside the run beyond doubt
     (``must_be_coloured``, ``must_be_blank``): a shadow's edge read as a tick fifteen boxes
-    after a player's run is no tick."""
+    after a player's run is no tick. A box to be ticked is in the player's colour where he
+    ticks with his own pencil (``own_pencil``), else in the colour its reading likes best."""
     blank = [rid for rid in doubtful if colours.get(rid) is None]
     ticked = [rid for rid in doubtful if colours.get(rid) is not None]
     out: dict[str, list] = {
@@ -155,7 +158,7 @@ def _mends(
     }
     must = [rid for rid in blank if rid in sure] + inferred
     if must:
-        out["must_be_coloured"] = [[rid, player] for rid in must]
+        out["must_be_coloured"] = [[rid, player if own_pencil else None] for rid in must]
     if any(rid in sure for rid in ticked):
         out["must_be_blank"] = [rid for rid in ticked if rid in sure]
     return out
