@@ -58,6 +58,9 @@ class Check:
     # they cannot tell. A scanner sure of those other regions may colour them even where it
     # saw no colour (a pencil too faint or too grey to show on a printed line).
     must_be_coloured: list[tuple[str, int | None]] = field(default_factory=list)
+    # Regions read coloured that no legally played sheet colours (Miro's spaces: a capture is
+    # recorded in the space's circle). A scanner may blank them however sure it was.
+    must_be_blank: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.ok, "message": self.message}
@@ -70,6 +73,8 @@ class Check:
             out["could_be_blank"] = list(self.could_be_blank)
         if self.must_be_coloured:
             out["must_be_coloured"] = [[rid, colour] for rid, colour in self.must_be_coloured]
+        if self.must_be_blank:
+            out["must_be_blank"] = list(self.must_be_blank)
         return out
 
 
@@ -296,10 +301,11 @@ def completion_mark_checks(
             )
             continue
         if owner not in {colours[m] for m in members}:
+            # The mark or one of the members is misread: all of them are pointed at.
             mends = [(m, owner) for m in members]
             mends += [(where, c) for c in sorted({colours[m] for m in members})]
             text = wording.foreign.format(record=record, owner=owner)
-            checks.append(Check(False, text, [where], mends))
+            checks.append(Check(False, text, [where, *members], mends))
             continue
         scored.append((record, owner, members))
     return checks, scored

@@ -15,7 +15,7 @@ from typing import Literal, NamedTuple
 from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading
 from artsheets.scanner.scoring import Scoring, score_sheet, unusual_readings
-from artsheets.scanner.tallies import read_tallies
+from artsheets.scanner.tallies import point_boxes, read_tallies
 
 __all__ = [
     "BY_THE_RULES",
@@ -50,6 +50,7 @@ def mend_and_score(
         tallies, scoring = _score(layout, by_id, players)
     doubt(by_id, scoring.checks, BY_THE_RULES)
     doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
+    doubt(by_id, _tally_suspects(layout, by_id, tallies, scoring), BY_THE_RULES)
     return tallies, scoring
 
 
@@ -59,10 +60,31 @@ def _score(
     """The tallies read, and the rule engine's scores and checks of the colours read."""
     colours = _colours(readings)
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
-    tallies, tally_checks = read_tallies(layout, colours, unseen)
+    doubted = {rid for rid, rd in readings.items() if rd.confidence < REVIEW_BELOW}
+    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted)
     scoring = score_sheet(layout, colours, tallies, players)
     scoring.checks[:0] = tally_checks
     return tallies, scoring
+
+
+def _tally_suspects(
+    layout: Layout, readings: dict[str, Reading], tallies: dict[int, int], scoring: Scoring
+) -> list[dict]:
+    """Where a player's tally disagrees with the score the drawing gives, the point boxes a
+    clean run of that score would read otherwise: one side is misread, and which is for a
+    person to see (findings for review, never mends)."""
+    if scoring.scores is None:
+        return []
+    out = []
+    for player, boxes in point_boxes(layout).items():
+        score, tally = scoring.scores.get(player), tallies.get(player)
+        if score is None or tally is None or score == tally:
+            continue
+        ticked = {rid for _, rid in boxes if readings.get(rid) and readings[rid].color is not None}
+        differ = [rid for value, rid in boxes if (rid in ticked) != (value <= score)]
+        message = f"player {player} tallied {tally} points; the sheet shows {score}"
+        out.append({"ok": False, "message": message, "regions": differ})
+    return out
 
 
 def _unusual(layout: Layout, readings: dict[str, Reading], players: int | None) -> list[dict]:

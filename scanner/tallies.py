@@ -25,19 +25,23 @@ from collections.abc import Mapping, Sequence, Set
 
 from artsheets.generator.layout import Layout
 
-__all__ = ["doubtful_in_run", "read_tallies"]
+__all__ = ["doubtful_in_run", "point_boxes", "read_tallies"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
 
 def read_tallies(
-    layout: Layout, colours: Mapping[str, int | None], unseen: Set[str] = frozenset()
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    unseen: Set[str] = frozenset(),
+    doubted: Set[str] = frozenset(),
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
     """(player -> tally, checks about how the tallies were marked).
 
     A failed check names the boxes whose reading is doubtful (see :func:`doubtful_in_run`).
     Boxes ``unseen`` (not in the photo) count as blank in the tally but are no evidence
-    either way; one inside a run beyond reasonable doubt is named as ticked."""
+    either way; one inside a run beyond reasonable doubt is named as ticked. Boxes read with
+    doubt (``doubted``) are no evidence when judging what is beyond doubt."""
     areas: dict[tuple[int, str, str], list[tuple[int, str, bool]]] = {}
     track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
@@ -61,8 +65,9 @@ def read_tallies(
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             hidden = {v for v, rid, _ in boxes if rid in unseen}
+            weak = {v for v, rid, _ in boxes if rid in doubted}
             gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
-            doubtful, sure, inferred = _clean_marking(boxes, False, hidden)
+            doubtful, sure, inferred = _clean_marking(boxes, False, hidden, weak)
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
             empty = [v for v in gaps if v not in hidden]
@@ -85,7 +90,8 @@ def read_tallies(
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
-            doubtful, sure, _ = _clean_marking(boxes, True, set())
+            weak = {v for v, rid, _ in boxes if rid in doubted}
+            doubtful, sure, _ = _clean_marking(boxes, True, set(), weak)
             checks.append(
                 {
                     "ok": False,
@@ -97,6 +103,17 @@ def read_tallies(
                 }
             )
     return tallies, checks
+
+
+def point_boxes(layout: Layout) -> dict[int, list[tuple[int, str]]]:
+    """Each player's point boxes (value, region id), for players who tally in one area."""
+    areas: dict[int, dict[str, list[tuple[int, str]]]] = {}
+    for r in layout.regions:
+        if r.kind == "score_box" and r.extra.get("role") == "point" and r.player is not None:
+            area = r.id.rsplit("-box-", 1)[0]
+            value = int(r.extra.get("value", 0))
+            areas.setdefault(r.player, {}).setdefault(area, []).append((value, r.id))
+    return {p: sorted(next(iter(a.values()))) for p, a in areas.items() if len(a) == 1}
 
 
 def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict[str, object]]:
@@ -178,12 +195,19 @@ def doubtful_in_run(boxes: Sequence[tuple[int, str, bool]], single: bool = False
 
 
 def _clean_marking(
-    boxes: Sequence[tuple[int, str, bool]], single: bool, hidden: Set[int] = frozenset()
+    boxes: Sequence[tuple[int, str, bool]],
+    single: bool,
+    hidden: Set[int] = frozenset(),
+    weak: Set[int] = frozenset(),
 ) -> tuple[list[str], set[str], list[str]]:
-    """(the doubtful boxes; those of them misread beyond reasonable doubt, every clean
-    marking that agrees with the box as read needing at least ``SURE_MARGIN`` more misreads
-    than the likeliest, a tick fifteen boxes after the run, say; and the ``hidden`` boxes,
-    not in the photo, that every clean marking within that margin ticks)."""
+    """(the doubtful boxes; those of them misread beyond reasonable doubt; and the
+    ``hidden`` boxes, not in the photo, ticked beyond reasonable doubt).
+
+    The doubtful boxes are those the likeliest clean markings dispute. Beyond reasonable
+    doubt means: every clean marking that keeps the box as read (or leaves a hidden box
+    blank) needs ``SURE_MARGIN`` more misreads of sure boxes than the likeliest one, where
+    boxes read with doubt (``weak``: faint ticks, say) count for nothing; a tick fifteen
+    boxes after the run, say, past boxes surely empty."""
     marked = {v for v, _, m in boxes if m}
     values = sorted({v for v, _, _ in boxes})
     models: list[set[int]] = [set(range(1, n + 1)) for n in [0, *values]]
@@ -192,17 +216,18 @@ def _clean_marking(
     diffs = [(marked ^ model) - hidden for model in models]
     cost = [len(d) for d in diffs]
     best = min(cost)
-    near = best + SURE_MARGIN
     disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
+    strong = [len(d - weak) for d in diffs]
+    near = min(strong) + SURE_MARGIN
     sure = {
         v
         for v in disputed
-        if min((c for d, c in zip(diffs, cost, strict=True) if v not in d), default=near) >= near
+        if min((c for d, c in zip(diffs, strong, strict=True) if v not in d), default=near) >= near
     }
     ticked = {
         v
         for v in hidden
-        if all(v in model for model, c in zip(models, cost, strict=True) if c < near)
+        if all(v in model for model, c in zip(models, strong, strict=True) if c < near)
     }
     ids = {v: rid for v, rid, _ in boxes}
     doubtful = [rid for v, rid, _ in sorted(boxes) if v in disputed]

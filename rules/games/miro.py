@@ -194,6 +194,7 @@ class Miro(State):
         checks += colour_range_checks(
             colours, marks.values(), range(1, players + 1), "capture circles"
         )
+        checks += _unfilled_checks(field.spaces, colours)
         order = read_order([colours.get(s) for s in segs], players)
         checks += _contiguity_checks(segs, colours, order)
         checks += _order_checks(segs, order)
@@ -210,7 +211,7 @@ class Miro(State):
         # Said more exactly by a captor check (which colour it should be): a circle in a
         # colour on none of its space's boundary.
         named = {c.regions[0] for c in captors}
-        checks += captors + [c for c in found if c.regions[0] not in named or len(c.regions) > 1]
+        checks += captors + [c for c in found if c.regions[0] not in named]
         scores = {p: 0 for p in range(1, players + 1)}
         for _sp, owner, bound in captures:
             if owner in scores:
@@ -257,6 +258,22 @@ def _contiguity_checks(
             could_be_coloured=[segs[i] for i in range(n) if not coloured[i]],
             must_be_coloured=must,
         )
+    ]
+
+
+def _unfilled_checks(spaces: Sequence[str], colours: Mapping[str, int]) -> list[Check]:
+    """Miro's spaces are never filled: a capture is recorded in the space's circle."""
+    return [
+        Check(
+            False,
+            f"{sp} is coloured {colours[sp]}, but Miro's spaces are not filled in (a capture "
+            "is recorded in the space's circle)",
+            [sp],
+            could_be_blank=[sp],
+            must_be_blank=[sp],
+        )
+        for sp in spaces
+        if sp in colours
     ]
 
 

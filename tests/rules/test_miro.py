@@ -159,3 +159,13 @@ def test_a_gap_in_the_coloured_curve_must_be_coloured_in_the_colour_of_its_move(
     open_circles = [c for c in rep.checks if "boundary is not complete" in c.message]
     assert open_circles and all(c.must_be_coloured for c in open_circles)
     assert {s for c in open_circles for s, _ in c.must_be_coloured} <= {"segment-5", "segment-10"}
+
+
+def test_a_filled_space_is_no_part_of_miro() -> None:
+    """Captures are recorded in the circles; a space read filled (a shadow taken for a dull
+    pencil) must be blank, whatever the scanner thought."""
+    sheet = _finished_mini_game()
+    rep = score_position(field(), {"players": 2}, sheet | {"space-3": BLUE}, {})
+    (filled,) = [c for c in rep.checks if "not filled in" in c.message]
+    assert filled.regions == ["space-3"] and filled.must_be_blank == ["space-3"]
+    assert rep.scores == score_position(field(), {"players": 2}, sheet, {}).scores

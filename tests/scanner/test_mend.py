@@ -22,6 +22,7 @@ def test_a_foreign_mark_says_which_readings_would_mend_it() -> None:
     assert not check.ok
     # Either side in the mark's colour, or the mark in a side's colour.
     assert check.could_be == [("seg-a", 2), ("seg-b", 2), ("space-1", 1), ("space-1", 3)]
+    assert check.regions == ["space-1", "seg-a", "seg-b"]  # one of them is misread
     assert check.to_dict()["could_be"] == [list(pair) for pair in check.could_be]
 
 
@@ -230,3 +231,21 @@ def test_tally_boxes_outside_the_photo_inside_a_run_are_taken_as_ticked() -> Non
     tail = {f"score-p2-box-{n}": 2 for n in range(1, 6)}
     _, checks = read_tallies(layout, tail, {"score-p2-box-6"})
     assert not [c for c in checks if "score-p2" in str(c["message"])]
+
+
+def test_a_tally_unlike_the_drawings_score_points_at_the_boxes_a_clean_run_would_change() -> None:
+    """The drawing gives player 2 nine points, his boxes show 1-5 and 8-9 ticked: boxes 6
+    and 7 (blank in a clean run of nine) and nothing else are pointed at, for review."""
+    from artsheets.scanner.mending import _tally_suspects
+    from artsheets.scanner.scoring import Scoring
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    ticked = {f"score-p2-box-{n}" for n in (1, 2, 3, 4, 5, 8, 9)}
+    readings = {
+        r.id: Reading(2 if r.id in ticked else None, 0.95, 0.5, None) for r in layout.regions
+    }
+    (suspect,) = _tally_suspects(layout, readings, {2: 7}, Scoring(scores={1: 0, 2: 9}))
+    assert suspect["regions"] == ["score-p2-box-6", "score-p2-box-7"]
+    assert "tallied 7 points; the sheet shows 9" in suspect["message"]
