@@ -450,7 +450,8 @@ def _camera_quad(page_wh: tuple[float, float], c: Conditions, frame: tuple[int, 
     # Push the page along one axis until the chosen corner's marker is half out of the frame
     # (its centre, 17 mm in from the corner, past the edge), keeping the other three markers
     # wholly in the frame (the condition: one corner cut off); where neither axis can, the
-    # sheet is photographed a little smaller.
+    # sheet is photographed a little smaller; where that never helps (an edge of the page
+    # nearly parallel to the frame's, seen at a slant), no corner is cut.
     pw, ph = page_wh
     k = c.crop_corner
     in_mm = 17 * PAGE_PX_PER_MM
@@ -458,7 +459,7 @@ def _camera_quad(page_wh: tuple[float, float], c: Conditions, frame: tuple[int, 
         [[pw - in_mm if k in (1, 2) else in_mm, ph - in_mm if k in (2, 3) else in_mm]]
     )
     frame_centre = np.array([fw, fh]) / 2
-    best = quad
+    uncut = quad
     for _ in range(12):
         H = cv2.getPerspectiveTransform(
             np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32), quad.astype(np.float32)
@@ -474,9 +475,8 @@ def _camera_quad(page_wh: tuple[float, float], c: Conditions, frame: tuple[int, 
         for moved in moves:
             if _markers_in_frame(moved, page_wh, k, frame):
                 return moved.astype(np.float32)
-        best = moves[0]
         quad = frame_centre + (quad - frame_centre) * 0.93
-    return best.astype(np.float32)
+    return uncut.astype(np.float32)
 
 
 def _markers_in_frame(

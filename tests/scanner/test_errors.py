@@ -157,3 +157,29 @@ def test_conditions_random_covers_the_promised_range() -> None:
     assert any(c.shadow > 0 for c in many)
     assert {c.white_balance for c in many} >= {(1.15, 1.0, 0.75), (0.85, 1.0, 1.2)}
     assert min(c.exposure for c in many) < 0.5
+
+
+def test_a_cut_off_corner_never_takes_a_second_marker_with_it() -> None:
+    """The photo condition is one corner cut off: the three other markers stay wholly in the
+    frame, or (where no placement can do that) no corner is cut. Seed 5009's Arp photo once
+    lost two markers (rotation 102 degrees, tilted 29 degrees)."""
+    from .simulator import PAGE_PX_PER_MM, _camera_quad, _markers_in_frame
+
+    rng = np.random.default_rng(1)
+    page = (210 * PAGE_PX_PER_MM, 297 * PAGE_PX_PER_MM)
+    frame = (4000, 3000)
+    cases = [c for c in (Conditions.random(rng, frame) for _ in range(2000)) if c.crop_corner]
+    cases.append(
+        Conditions(
+            size=frame,
+            rotation=102.0,
+            tilt=28.7,
+            tilt_axis=63.8,
+            fill=0.865,
+            offset=(-0.8, -0.715),
+            crop_corner=2,
+        )
+    )
+    for c in cases:
+        quad = _camera_quad(page, c, frame)
+        assert _markers_in_frame(quad, page, c.crop_corner, frame), c
