@@ -121,12 +121,10 @@ def score_position(
 
     ``options`` are the game options (players, variants), resolved with the game's defaults.
     """
-    cls = game_class(field.game)
-    opts = normalise_options(cls.game, cls.OPTIONS, options)
+    cls, opts, clean = _game_inputs(field, options, colours)
     scorer = getattr(cls, "score_position", None)
     if scorer is None:  # pragma: no cover - every registered game defines one
         raise NotImplementedError(field.game)
-    clean = {k: v for k, v in colours.items() if v is not None}
     tallies = {int(k): v for k, v in (tallies or {}).items()}
     report: PositionReport = scorer(field, opts, clean, tallies)
     return report
@@ -143,14 +141,22 @@ def unusual_patterns(
     than a one-piece stretch. ``could_be`` names the reading that would make it ordinary.
     A game finds them in its ``unusual_position`` classmethod; games without one find none.
     """
-    cls = game_class(field.game)
+    cls, opts, clean = _game_inputs(field, options, colours)
     finder = getattr(cls, "unusual_position", None)
     if finder is None:
         return []
-    opts = normalise_options(cls.game, cls.OPTIONS, options)
-    clean = {k: v for k, v in colours.items() if v is not None}
     found: list[Check] = finder(field, opts, clean)
     return found
+
+
+def _game_inputs(
+    field: Field, options: Mapping[str, Any] | None, colours: Colours
+) -> tuple[type, dict[str, Any], dict[str, int]]:
+    """The field's game class, its options resolved with the defaults, the coloured regions."""
+    cls = game_class(field.game)
+    opts = normalise_options(cls.game, cls.OPTIONS, options)
+    clean = {k: v for k, v in colours.items() if v is not None}
+    return cls, opts, clean
 
 
 def check_position(

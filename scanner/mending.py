@@ -80,8 +80,8 @@ def _tally_suspects(
         score, tally = scoring.scores.get(player), tallies.get(player)
         if score is None or tally is None or score == tally:
             continue
-        ticked = {rid for _, rid in boxes if readings.get(rid) and readings[rid].color is not None}
-        differ = [rid for value, rid in boxes if (rid in ticked) != (value <= score)]
+        colours = {rid: readings[rid].color for _, rid in boxes if rid in readings}
+        differ = [rid for value, rid in boxes if (colours.get(rid) is not None) != (value <= score)]
         message = f"player {player} tallied {tally} points; the sheet shows {score}"
         out.append({"ok": False, "message": message, "regions": differ})
     return out

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence, Set
 
 from artsheets.generator.layout import Layout
 
-__all__ = ["doubtful_in_run", "point_boxes", "read_tallies"]
+__all__ = ["point_boxes", "read_tallies"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
@@ -38,38 +38,31 @@ def read_tallies(
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
     """(player -> tally, checks about how the tallies were marked).
 
-    A failed check names the boxes whose reading is doubtful (see :func:`doubtful_in_run`).
+    A failed check names the boxes whose reading is doubtful (see :func:`_clean_marking`).
     Boxes ``unseen`` (not in the photo) count as blank in the tally but are no evidence
     either way; one inside a run beyond reasonable doubt is named as ticked. Boxes read with
     doubt (``doubted``) are no evidence when judging what is beyond doubt."""
-    areas: dict[tuple[int, str, str], list[tuple[int, str, bool]]] = {}
     track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
     position = {rid: n for p, ids in track_order.items() for n, rid in enumerate(ids, 1)}
     for r in layout.regions:
-        marked = colours.get(r.id) is not None
-        role = r.extra.get("role")
-        if r.kind == "score_box" and role in ("point", "penalty") and r.player is not None:
-            area = r.id.rsplit("-box-", 1)[0]
-            value = int(r.extra.get("value", 0))
-            areas.setdefault((r.player, str(role), area), []).append((value, r.id, marked))
-        elif r.kind == "track_box" and r.player is not None:
+        if r.kind == "track_box" and r.player is not None:
             m = _TRACK_RE.match(r.id)
             n = position.get(r.id) or (int(m.group(2)) if m else 0)
-            track.setdefault(r.player, []).append((n, r.id, marked))
+            track.setdefault(r.player, []).append((n, r.id, colours.get(r.id) is not None))
     tallies: dict[int, int] = {}
     checks: list[dict[str, object]] = []
-    for (player, role, area), boxes in sorted(areas.items()):
+    for (player, role, area), values_ids in sorted(_score_areas(layout).items()):
+        boxes = [(v, rid, colours.get(rid) is not None) for v, rid in values_ids]
         if role == "point":
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
-            hidden = {v for v, rid, _ in boxes if rid in unseen}
-            weak = {v for v, rid, _ in boxes if rid in doubted}
-            gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
-            doubtful, sure, inferred = _clean_marking(boxes, False, hidden, weak)
+            doubtful, sure, inferred = _clean_marking(boxes, False, unseen, doubted)
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
+            hidden = {v for v, rid, _ in boxes if rid in unseen}
+            gaps = sorted(set(range(1, values[-1] + 1)) - set(values))
             empty = [v for v in gaps if v not in hidden]
             message = f"player {player} marked {role} boxes up to {values[-1]} in {area}"
             if empty:
@@ -90,8 +83,7 @@ def read_tallies(
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
-            weak = {v for v, rid, _ in boxes if rid in doubted}
-            doubtful, sure, _ = _clean_marking(boxes, True, set(), weak)
+            doubtful, sure, _ = _clean_marking(boxes, True, frozenset(), doubted)
             checks.append(
                 {
                     "ok": False,
@@ -105,15 +97,25 @@ def read_tallies(
     return tallies, checks
 
 
-def point_boxes(layout: Layout) -> dict[int, list[tuple[int, str]]]:
-    """Each player's point boxes (value, region id), for players who tally in one area."""
-    areas: dict[int, dict[str, list[tuple[int, str]]]] = {}
+def _score_areas(layout: Layout) -> dict[tuple[int, str, str], list[tuple[int, str]]]:
+    """Point and penalty boxes, (value, region id) sorted, per (player, role, area)."""
+    areas: dict[tuple[int, str, str], list[tuple[int, str]]] = {}
     for r in layout.regions:
-        if r.kind == "score_box" and r.extra.get("role") == "point" and r.player is not None:
+        role = r.extra.get("role")
+        if r.kind == "score_box" and role in ("point", "penalty") and r.player is not None:
             area = r.id.rsplit("-box-", 1)[0]
             value = int(r.extra.get("value", 0))
-            areas.setdefault(r.player, {}).setdefault(area, []).append((value, r.id))
-    return {p: sorted(next(iter(a.values()))) for p, a in areas.items() if len(a) == 1}
+            areas.setdefault((r.player, str(role), area), []).append((value, r.id))
+    return {key: sorted(boxes) for key, boxes in areas.items()}
+
+
+def point_boxes(layout: Layout) -> dict[int, list[tuple[int, str]]]:
+    """Each player's point boxes (value, region id), for players who tally in one area."""
+    areas: dict[int, list[list[tuple[int, str]]]] = {}
+    for (player, role, _), boxes in _score_areas(layout).items():
+        if role == "point":
+            areas.setdefault(player, []).append(boxes)
+    return {p: a[0] for p, a in areas.items() if len(a) == 1}
 
 
 def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict[str, object]]:
@@ -186,28 +188,26 @@ def _box_name(rid: str) -> str:
     return rid.rsplit("-", 1)[-1]
 
 
-def doubtful_in_run(boxes: Sequence[tuple[int, str, bool]], single: bool = False) -> list[str]:
-    """The boxes (value, region id, read marked) whose reading disagrees with the likeliest
-    clean marking: a run 1..N for some N (or, with ``single``, also one box alone), whichever
-    needs the fewest readings changed. When several are equally likely, every box any of
-    them disputes is doubtful: which one is right is for a person to see."""
-    return _clean_marking(boxes, single)[0]
-
-
 def _clean_marking(
     boxes: Sequence[tuple[int, str, bool]],
     single: bool,
-    hidden: Set[int] = frozenset(),
-    weak: Set[int] = frozenset(),
+    unseen: Set[str] = frozenset(),
+    doubted: Set[str] = frozenset(),
 ) -> tuple[list[str], set[str], list[str]]:
-    """(the doubtful boxes; those of them misread beyond reasonable doubt; and the
-    ``hidden`` boxes, not in the photo, ticked beyond reasonable doubt).
+    """(the doubtful boxes; those of them misread beyond reasonable doubt; and the boxes not
+    in the photo (``unseen``) ticked beyond reasonable doubt).
 
-    The doubtful boxes are those the likeliest clean markings dispute. Beyond reasonable
-    doubt means: every clean marking that keeps the box as read (or leaves a hidden box
-    blank) needs ``SURE_MARGIN`` more misreads of sure boxes than the likeliest one, where
-    boxes read with doubt (``weak``: faint ticks, say) count for nothing; a tick fifteen
-    boxes after the run, say, past boxes surely empty."""
+    The doubtful boxes (value, region id, read marked) are those the likeliest clean
+    markings dispute: a run 1..N for some N (or, with ``single``, also one box alone),
+    whichever needs the fewest readings changed, unseen boxes counting for nothing. When
+    several are equally likely, every box any of them disputes is doubtful: which one is
+    right is for a person to see. Beyond reasonable doubt means: every clean marking that
+    keeps the box as read (or leaves an unseen box blank) needs ``SURE_MARGIN`` more misreads
+    of sure boxes than the likeliest one, where boxes read with doubt (``doubted``: faint
+    ticks, say) count for nothing; a tick fifteen boxes after the run, say, past boxes
+    surely empty."""
+    hidden = {v for v, rid, _ in boxes if rid in unseen}
+    weak = {v for v, rid, _ in boxes if rid in doubted}
     marked = {v for v, _, m in boxes if m}
     values = sorted({v for v, _, _ in boxes})
     models: list[set[int]] = [set(range(1, n + 1)) for n in [0, *values]]

@@ -196,13 +196,14 @@ class Miro(State):
         )
         checks += _unfilled_checks(field.spaces, colours)
         order = read_order([colours.get(s) for s in segs], players)
-        checks += _contiguity_checks(segs, colours, order)
+        fits = _order_colours(segs, order)
+        checks += _contiguity_checks(segs, colours, fits)
         checks += _order_checks(segs, order)
         records = [(sp, marks.get(sp), bound) for sp, bound in data["space_segments"].items()]
         found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
         # An open boundary's segments, each in the colour the order of play gives it.
         found = [
-            replace(c, must_be_coloured=[(s, _order_colour(segs, order, s)) for s, _ in must])
+            replace(c, must_be_coloured=[(s, fits.get(s)) for s, _ in must])
             if (must := c.must_be_coloured)
             else c
             for c in found
@@ -224,12 +225,12 @@ class Miro(State):
 
 
 def _contiguity_checks(
-    segs: list[str], colours: Mapping[str, int], order: Order | None
+    segs: list[str], colours: Mapping[str, int], fits: Mapping[str, int]
 ) -> list[Check]:
     """Coloured segments always form one unbroken stretch of the curve: of the uncoloured
     stretches between its pieces, all but one (the part not yet played, the longest when
     one is longest) must be coloured, each segment in the colour every least-changed order
-    of play gives it (None when they differ)."""
+    of play gives it (``fits``; None when they differ)."""
     n = len(segs)
     coloured = [s in colours for s in segs]
     if all(coloured) or not any(coloured):
@@ -248,7 +249,7 @@ def _contiguity_checks(
     longest = max(len(b) for b in blanks)
     rest = [b for b in blanks if len(b) == longest]
     gaps = [s for b in blanks if len(rest) > 1 or b is not rest[0] for s in b]
-    must = [(s, _order_colour(segs, order, s)) for s in gaps]
+    must = [(s, fits.get(s)) for s in gaps]
     return [
         Check(
             False,
@@ -277,11 +278,12 @@ def _unfilled_checks(spaces: Sequence[str], colours: Mapping[str, int]) -> list[
     ]
 
 
-def _order_colour(segs: list[str], order: Order | None, seg: str) -> int | None:
-    """The colour every least-changed order of play gives an uncoloured segment, if one."""
-    i = segs.index(seg)
-    colours = {c for j, c in order.blank_fits if j == i} if order else set()
-    return colours.pop() if len(colours) == 1 else None
+def _order_colours(segs: list[str], order: Order | None) -> dict[str, int]:
+    """Uncoloured segments to which every least-changed order of play gives one colour."""
+    fits: dict[str, set[int]] = {}
+    for i, c in order.blank_fits if order else ():
+        fits.setdefault(segs[i], set()).add(c)
+    return {seg: cs.pop() for seg, cs in fits.items() if len(cs) == 1}
 
 
 def _order_checks(segs: list[str], order: Order | None) -> list[Check]:

@@ -75,7 +75,7 @@ def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
     good = rows[total == best]
     good_ahead = ahead[total == best]
     blank = any(c is None for c in colours)
-    starts = [(int(r), 1) if r < n else (int(r - n), -1) for r in good]
+    starts = [_start(int(r), n) for r in good]
     could_be: set[tuple[int, int]] = set()
     fits: set[tuple[int, int]] = set()
     if best or blank:
@@ -86,9 +86,14 @@ def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
     return Order(best, sorted(could_be), starts, sorted(fits))
 
 
+def _start(row: int, n: int) -> tuple[int, int]:
+    """A row's first segment and direction (rows: every start forward, then back)."""
+    return (row, 1) if row < n else (row - n, -1)
+
+
 def _segments(row: int, n: int) -> list[int]:
-    """The segment index at each position of a row (rows: every start forward, then back)."""
-    start, step = (row, 1) if row < n else (row - n, -1)
+    """The segment index at each position of a row."""
+    start, step = _start(row, n)
     return [(start + step * j) % n for j in range(n)]
 
 
