@@ -51,12 +51,10 @@ __all__ = [
 # centre, level with its top. A code is at most 33 modules (19.8 mm) across. The footer
 # window leaves a quiet zone round it and more room to the right; the header window is its
 # mirror image (the code grows leftwards from its fixed corner).
-QR_OFFSET_MM = QR_FOOT_CORNER_MM  # the footer QR code's top-left corner
-QR_WINDOW_MM = (QR_OFFSET_MM[0] - 2.5, QR_OFFSET_MM[1] - 3.5, 35.0, 26.0)  # dx, dy; w, h
-QR_HEAD_OFFSET_MM = QR_HEAD_CORNER_MM  # the header QR code's top-right corner
+QR_WINDOW_MM = (QR_FOOT_CORNER_MM[0] - 2.5, QR_FOOT_CORNER_MM[1] - 3.5, 35.0, 26.0)  # dx, dy; w, h
 QR_HEAD_WINDOW_MM = (
-    QR_HEAD_OFFSET_MM[0] + 2.5 - QR_WINDOW_MM[2],
-    QR_HEAD_OFFSET_MM[1] - 3.5,
+    QR_HEAD_CORNER_MM[0] + 2.5 - QR_WINDOW_MM[2],
+    QR_HEAD_CORNER_MM[1] - 3.5,
     QR_WINDOW_MM[2],
     QR_WINDOW_MM[3],
 )
@@ -74,8 +72,8 @@ class QrPlace:
     window_mm: tuple[float, float, float, float]
 
 
-FOOT_QR = QrPlace(QR_OFFSET_MM, 0, QR_WINDOW_MM)
-HEAD_QR = QrPlace(QR_HEAD_OFFSET_MM, 1, QR_HEAD_WINDOW_MM)
+FOOT_QR = QrPlace(QR_FOOT_CORNER_MM, 0, QR_WINDOW_MM)
+HEAD_QR = QrPlace(QR_HEAD_CORNER_MM, 1, QR_HEAD_WINDOW_MM)
 
 
 QR_SIZES = (21, 25, 29, 33)  # versions 1-4: every sheet code fits

@@ -87,16 +87,16 @@ def test_qr_grid_reading_survives_blur_that_defeats_the_plain_detector(blur: flo
     n = matrix.shape[0]
     dx, dy, w, h = identify.QR_WINDOW_MM
     patch = np.full((round(h * identify._PPM), round(w * identify._PPM)), 255, np.uint8)
-    x0 = round((identify.QR_OFFSET_MM[0] - dx) * identify._PPM) + 3  # a little off its place
-    y0 = round((identify.QR_OFFSET_MM[1] - dy) * identify._PPM) - 2
+    x0 = round((identify.FOOT_QR.corner_mm[0] - dx) * identify._PPM) + 3  # a little off its place
+    y0 = round((identify.FOOT_QR.corner_mm[1] - dy) * identify._PPM) - 2
     big = cv2.resize(255 - matrix * 255, (round(n * step),) * 2, interpolation=cv2.INTER_NEAREST)
     patch[y0 : y0 + big.shape[0], x0 : x0 + big.shape[1]] = big
     if blur:
         patch = cv2.GaussianBlur(patch, (0, 0), blur)
     bgr = cv2.cvtColor(patch, cv2.COLOR_GRAY2BGR)
     finder = (
-        (identify.QR_OFFSET_MM[0] - dx) * identify._PPM - 0.5 + 3.5 * step,
-        (identify.QR_OFFSET_MM[1] - dy) * identify._PPM - 0.5 + 3.5 * step,
+        (identify.FOOT_QR.corner_mm[0] - dx) * identify._PPM - 0.5 + 3.5 * step,
+        (identify.FOOT_QR.corner_mm[1] - dy) * identify._PPM - 0.5 + 3.5 * step,
     )
     # The patch is the photo here: its blur is round in it.
     assert identify._decode_grid(bgr, finder, 0, np.eye(2)) == code
