@@ -80,6 +80,17 @@ class RegionMasks:
     def count(self, i: int) -> int:
         return int(self.starts[i + 1] - self.starts[i])
 
+    def sums(self, values: np.ndarray) -> np.ndarray:
+        """Per region, the sum of ``values`` (one per entry of ``pixels``), as float64.
+
+        Each region's entries are consecutive, so this adds runs in place (``reduceat``),
+        several times faster than scattering every entry with ``np.bincount``."""
+        out = np.zeros(len(self.regions), np.float64)
+        filled = self.starts[:-1] < self.starts[1:]
+        if filled.any():
+            out[filled] = np.add.reduceat(values, self.starts[:-1][filled], dtype=np.float64)
+        return out
+
     def footprint(self, shape: tuple[int, int]) -> np.ndarray:
         """Every pixel inside some region (uneroded): where players may have put colour."""
         assert self.footprint_mask.shape == shape
