@@ -101,17 +101,18 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     masked = cv2.bitwise_and(work, work, mask=clear)
     small = _srgb_to_linear(reduce(masked).astype(np.float32) * three(inv))
     # The grey of the masked image is the masked grey; and squared, as it is 0 off the mask.
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    gc = cv2.bitwise_and(gray, gray, mask=clear).astype(np.float32)
+    gc = cv2.cvtColor(masked, cv2.COLOR_BGR2GRAY).astype(np.float32)
     m1 = reduce(gc) * inv
-    m2 = reduce(gc * gc) * inv
+    m2 = reduce(cv2.multiply(gc, gc)) * inv
     # Texture: pencil grain is rough, paper smooth (even when both are grey). Relative
     # spread in sRGB, times 2.2 to speak of linear light.
     rel_tex = 2.2 * np.sqrt(np.maximum(m2 - m1 * m1, 0.0)) / np.maximum(m1, 1.0)
     usable = share > 0.3
     paper = tpl.paper_small & usable & (share > 0.5)
     # Paper at the camera's clipping level in some channel hides its colour cast there.
-    clipped = reduce(((channel_max(masked) >= CLIPPED) & (clear > 0)).astype(np.float32)) * inv
+    # (``masked`` is 0 off the mask, so only pixels clear of print can count.)
+    brightest = cv2.max(cv2.max(masked[..., 0], masked[..., 1]), masked[..., 2])
+    clipped = reduce((brightest >= CLIPPED).astype(np.float32)) * inv
     # ... and paper far darker than the rest is not lit paper (an object on it, or the black
     # beyond the photo's edge where the mask is a pixel off): it would lend the cast its own.
     level = channel_max(small)
@@ -557,11 +558,7 @@ def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: 
     # Blocks that are not paper-like are -inf: they sort first, below any value.
     values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
     vals = values[flat[enough]]  # (m, k, 3)
-    vals.sort(axis=1)
-    c = count[enough]
-    k = vals.shape[1] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
-    q = np.take_along_axis(vals, k[:, None, None].repeat(3, axis=2), axis=1)[:, 0, :]
-    out[ys[enough], xs[enough]] = q
+    out[ys[enough], xs[enough]] = _quantile_of_valid(vals.transpose(0, 2, 1), count[enough])
 
 
 def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
@@ -589,10 +586,8 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
         values = np.where(three(valid), blocks, -np.inf)
         padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=-np.inf)
         windows = np.lib.stride_tricks.sliding_window_view(padded, win, axis=(0, 1))
-        sel = np.sort(windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2), axis=2)
-        c = count[enough]
-        k = sel.shape[2] - c + np.floor(PAPER_QUANTILE / 100 * (c - 1) + 0.5).astype(int)
-        q[enough] = np.take_along_axis(sel, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
+        sel = windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2)
+        q[enough] = _quantile_of_valid(sel, count[enough])
     # Blocks cut off at the far edges take their neighbours' values.
     q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
     ok_full = np.zeros(q_full.shape[:2], bool)
@@ -602,6 +597,16 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
     ok_full[bh:, :] = ok_full[bh - 1 : bh, :]
     ok_full[:, bw:] = ok_full[:, bw - 1 : bw]
     return q_full, ok_full
+
+
+def _quantile_of_valid(values: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """PAPER_QUANTILE of each row's valid values, shape (n, 3), from ``values`` (n, 3, k)
+    whose ``count`` (n) valid values are finite and the rest -inf (which sort first). (A
+    full sort: numpy's partial sort, per group of rows of one count, was measured slower
+    on rows this short.)"""
+    ordered = np.sort(values, axis=2)
+    k = values.shape[2] - count + np.floor(PAPER_QUANTILE / 100 * (count - 1) + 0.5).astype(int)
+    return np.take_along_axis(ordered, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
 
 
 def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
