@@ -616,6 +616,7 @@ def classify(
     second = _classify_once(stats, refs, tpl, styles, tints)
     out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
+    in_play = set(palette.colours) | palette.unknown
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
             out[i] = replace(
@@ -623,6 +624,12 @@ def classify(
                 confidence=min(rd.confidence, 0.5),
                 reason=f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
             )
+        # A key swatch is coloured in its own colour before play (FORMATS.md), and the sheet
+        # has a key for each colour in play: one the photo does not show is taken as
+        # coloured, not blank, still with no confidence and for review.
+        r = regions[i]
+        if rd.reason == OUTSIDE and r.kind == "key" and r.color_index in in_play:
+            out[i] = replace(rd, color=r.color_index)
     return out
 
 
