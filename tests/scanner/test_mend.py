@@ -249,3 +249,52 @@ def test_a_tally_unlike_the_drawings_score_points_at_the_boxes_a_clean_run_would
     (suspect,) = _tally_suspects(layout, readings, {2: 7}, Scoring(scores={1: 0, 2: 9}))
     assert suspect["regions"] == ["score-p2-box-6", "score-p2-box-7"]
     assert "tallied 7 points; the sheet shows 9" in suspect["message"]
+
+
+def _arp_capture_with_one_side_in_its_colour(seed: int) -> tuple:
+    """An Arp sheet at the end of a legal game, and a captured space with exactly one side
+    in its captor's colour (misreading that side makes the capture foreign)."""
+    import numpy as np
+
+    from artsheets.rules.core import field_cache
+    from artsheets.rules.games.arp import _Net
+
+    from .simulator import finished_game, sheet_for
+
+    layout = sheet_for("arp")
+    truth, scores = finished_game(layout, np.random.default_rng(seed))
+    net = field_cache(layout.topology, "arp-net", _Net)
+    for space, sides in net.space_segs.items():
+        owner = truth.get(space)
+        own = [s for s in sides if truth.get(s) == owner]
+        if owner is not None and len(own) == 1:
+            return layout, truth, scores, space, own[0]
+    raise AssertionError("no such capture")
+
+
+def test_a_capture_made_foreign_by_a_doubted_side_is_mended_by_the_captors_tally() -> None:
+    """A side misread in a look-alike colour (neither its reading nor its second choice is
+    the captor's) leaves the capture foreign and the captor a point short of his tally. The
+    side in the captor's colour mends both: it is taken, for review. With a doubted box in
+    the captor's tally, the tally is no evidence and the side is left as read."""
+    from artsheets.scanner.mending import mend_and_score
+
+    layout, truth, scores, space, side = _arp_capture_with_one_side_in_its_colour(3)
+    captor = truth[space]
+    wrong, second = [c for c in range(1, 5) if c != captor][:2]
+    for doubted_tally in (False, True):
+        readings = {rid: Reading(c, 0.99, 0.5 if c else 0.0) for rid, c in truth.items()}
+        readings[side] = Reading(wrong, 0.6, 0.3, "colour between keys", runner_up=second)
+        if doubted_tally:
+            box = f"score-p{captor}-box-1"
+            readings[box] = Reading(captor, 0.6, 0.3, "faint marks", runner_up=None)
+        tallies, scoring = mend_and_score(layout, readings, None)
+        assert tallies[captor] == scores[captor]
+        if doubted_tally:
+            assert readings[side].color == wrong
+            assert scoring.scores[captor] < scores[captor]  # (the side may bound two captures)
+        else:
+            assert readings[side].color == captor
+            assert "by the players' tallies" in (readings[side].reason or "")
+            assert readings[side].confidence <= 0.5
+            assert scoring.scores == scores
