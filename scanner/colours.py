@@ -38,7 +38,7 @@ from artsheets.scanner.light import (
     channel_max,
     to_linear,
 )
-from artsheets.scanner.lines import fit_lines, pixels_per_sample
+from artsheets.scanner.lines import fit_lines, pixels_per_sample, runs_along
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
@@ -664,8 +664,24 @@ def _reread_lines(
         palette.spread,
         pixels_per_sample(blur_mm),
     )
+    # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
+    # read together along their line, and a piece its neighbours outweigh takes their colour.
+    runs = runs_along(
+        {
+            i: fit
+            for i, fit in fits.items()
+            if (second[i].color is not None and second[i].reason != OUTSIDE)
+            or (second[i].grey and second[i].coverage >= STROKE.on)
+        },
+        m.along,
+    )
+    alone: dict[int, int] = {}  # the colours of the pieces read by their line, read alone
     for i, fit in fits.items():
         rd = second[i]
+        own = fit.color
+        if runs.get(i, own) != own:
+            alone[i] = own
+            fit = replace(fit, color=runs[i], runner_up=own, llr=0.0, dissent=0.0)
         if rd.grey and rd.coverage >= STROKE.on:
             # A trace that looks grey in the mean is often a pencil over its complement in
             # the fill beside it (green over pink): the fit, which models that, gives the
@@ -696,11 +712,14 @@ def _reread_lines(
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
+        if fit.color != own:
+            reason = f"read as colour {fit.color} with the pieces along its line (alone: {own})"
         out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason, runner_up=fit.runner_up)
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
-    # coloured piece it meets on its line is more likely misread than a run of one.
+    # coloured piece it meets on its line is more likely misread than a run of one. The
+    # pieces met count as read alone: one that took its line's colour is no evidence.
     for i, rd in enumerate(list(out)):
-        met = {out[j].color for j in m.along[i]} - {None}
+        met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
         if rd.color is not None and rd.reason is None and met and rd.color not in met:
             out[i] = Reading(
                 rd.color,

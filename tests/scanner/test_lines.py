@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from artsheets.scanner.colours import DISSENT_ABOVE, REVIEW_BELOW
-from artsheets.scanner.lines import LineFit, fit_lines
+from artsheets.scanner.lines import RUN_CHANGE, LineFit, fit_lines, runs_along
 from artsheets.scanner.template import template_for
 
 from .simulator import sheet_for
@@ -107,3 +107,33 @@ def test_pieces_of_a_printed_line_know_their_neighbours_along_it() -> None:
     assert masks.along[index["space-1"]] == ()
     miro = template_for(sheet_for("miro").sheet_code).masks
     assert all(a == () for a in miro.along)
+
+
+def _leaning(colour: int, llr: float) -> LineFit:
+    """A piece read alone as ``colour``, by ``llr`` over the other of colours 1 and 2."""
+    other = 3 - colour
+    return LineFit(colour, other, llr, loglik={colour: 0.0, other: -llr})
+
+
+def test_pieces_are_read_together_along_their_line() -> None:
+    """A chain of five pieces (0-1-2-3-4) read 1 1 2 1 1: the middle one, barely 2 on its
+    own, takes its line's colour; leaning to 2 by more than two changes cost, it stays 2."""
+    along = [(1,), (0, 2), (1, 3), (2, 4), (3,)]
+    pieces = {i: _leaning(1, 2.0) for i in range(5)}
+    pieces[2] = _leaning(2, 0.5 * RUN_CHANGE)
+    assert runs_along(pieces, along) == dict.fromkeys(range(5), 1)
+    pieces[2] = _leaning(2, 3 * RUN_CHANGE)
+    assert runs_along(pieces, along)[2] == 2
+    # A run's end moves where the evidence is weakest: 1 1 2 2 2, the first 2 barely so.
+    pieces = {0: _leaning(1, 2.0), 1: _leaning(1, 2.0), 2: _leaning(2, 0.1)}
+    pieces |= {3: _leaning(2, 2.0), 4: _leaning(2, 2.0)}
+    assert [runs_along(pieces, along)[i] for i in range(5)] == [1, 1, 2, 2, 2]
+    pieces[2] = _leaning(1, 0.1)
+    assert [runs_along(pieces, along)[i] for i in range(5)] == [1, 1, 1, 2, 2]
+
+
+def test_only_pieces_read_coloured_are_chained() -> None:
+    """A piece left out (read blank) breaks the chain: the pieces either side are alone."""
+    along = [(1,), (0, 2), (1,)]
+    pieces = {0: _leaning(1, 2.0), 2: _leaning(2, 0.01)}
+    assert runs_along(pieces, along) == {}
