@@ -14,7 +14,7 @@ from typing import Literal, NamedTuple
 
 from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading
-from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
+from artsheets.scanner.scoring import Scoring, score_sheet, unusual_readings
 from artsheets.scanner.tallies import point_boxes, read_tallies
 
 __all__ = [
@@ -28,8 +28,6 @@ __all__ = [
 ]
 
 MEND_ROUNDS = 30  # readings mended by the rules, one at a time, the sheet scored after each
-TALLY_MENDS = 8  # readings mended towards the players' own tallies, one at a time
-TALLY_TRIALS = 24  # readings tried each time, the least sure first (each is a scoring)
 UNUSUAL_MENDS = 20  # readings mended, one at a time, as games are mostly played
 WHOLESALE_DOUBT = 0.8  # share of a sheet's lines doubted beyond which neighbours are no surer
 
@@ -48,10 +46,6 @@ def mend_and_score(
     tallies, scoring = _score(layout, by_id, players)
     for _ in range(MEND_ROUNDS):
         if not mend(by_id, scoring.checks, mended, BY_THE_RULES, pick="first"):
-            break
-        tallies, scoring = _score(layout, by_id, players)
-    for _ in range(TALLY_MENDS):
-        if not mend(by_id, _tally_fits(layout, by_id, tallies, scoring, players), mended, BY_TALLY):
             break
         tallies, scoring = _score(layout, by_id, players)
     doubt(by_id, scoring.checks, BY_THE_RULES)
@@ -93,84 +87,6 @@ def _tally_suspects(
     return out
 
 
-def _tally_fits(
-    layout: Layout,
-    readings: dict[str, Reading],
-    tallies: dict[int, int],
-    scoring: Scoring,
-    players: int | None,
-) -> list[dict]:
-    """Where the drawing's score disagrees with a player's own tally read surely, the mends
-    of the failed checks that bring the scores nearer the tallies, breaking no other check.
-
-    On the benchmark's photos such a disagreement was a misread of the drawing in 22 of 26
-    cases: a capture's side read in a look-alike colour makes the capture foreign, so it is
-    not scored. The rules say one of its sides has the captor's colour; the tally says
-    which capture counts. A doubted reading (any colour, not only its second choice) that
-    makes it count is mended, for review. Tallies with any doubted box are no evidence."""
-    if scoring.scores is None:
-        return []
-    owned: dict[int, list[str]] = {}
-    for r in layout.regions:
-        if r.player is not None and r.kind not in POSITION_KINDS and r.kind != "key":
-            owned.setdefault(r.player, []).append(r.id)
-    sure = {
-        p: t
-        for p, t in tallies.items()
-        if t is not None
-        and all(
-            readings[rid].confidence >= REVIEW_BELOW for rid in owned.get(p, ()) if rid in readings
-        )
-    }
-    gap = _tally_gap(scoring.scores, sure)
-    if not gap:
-        return []
-    colours = _colours(readings)
-    broken = _broken(score_sheet(layout, colours, tallies, players))
-    # What the failed checks would take, and any doubted piece of the drawing read as its
-    # second choice (a capture's fill read in a look-alike colour breaks no check).
-    wanted = [
-        w for c in scoring.checks if not c.get("ok", True) for w in _mends_wanted(readings, c)
-    ]
-    kinds = {r.id: r.kind for r in layout.regions}
-    wanted += [
-        (rid, rd.runner_up)
-        for rid, rd in readings.items()
-        if kinds.get(rid) in POSITION_KINDS and rd.runner_up is not None and rd.reason != OUTSIDE
-    ]
-    trials = [
-        (rid, colour)
-        for rid, colour in dict.fromkeys(wanted)
-        if (rd := readings.get(rid)) is not None
-        and rd.color != colour
-        and rd.confidence < REVIEW_BELOW
-    ]
-    trials.sort(key=lambda t: readings[t[0]].confidence)  # the least sure first
-    fits: list[tuple[str, int | None]] = []
-    for rid, colour in trials[:TALLY_TRIALS]:
-        trial = score_sheet(layout, {**colours, rid: colour}, tallies, players)
-        if trial.scores is None or not _broken(trial) <= broken:
-            continue
-        if _tally_gap(trial.scores, sure) < gap:
-            fits.append((rid, colour))
-    if not fits:
-        return []
-    text = ", ".join(
-        f"player {p} tallied {t}" for p, t in sorted(sure.items()) if scoring.scores.get(p) != t
-    )
-    return [{"ok": False, "message": f"{text}; this makes the sheet agree", "fits_tally": fits}]
-
-
-def _broken(scoring: Scoring) -> set[str]:
-    """The failed checks of the drawing itself (those naming regions: not the tallies')."""
-    return {c["message"] for c in scoring.checks if not c.get("ok", True) and c.get("regions")}
-
-
-def _tally_gap(scores: dict[int, int], tallies: dict[int, int]) -> int:
-    """How far the scores are from the players' tallies, in points."""
-    return sum(abs(scores[p] - t) for p, t in tallies.items() if scores.get(p) is not None)
-
-
 def _unusual(layout: Layout, readings: dict[str, Reading], players: int | None) -> list[dict]:
     """The rule engine's findings of what is legal but seldom played, in the colours read."""
     return unusual_readings(layout, _colours(readings), players)
@@ -199,7 +115,6 @@ class Wording(NamedTuple):
 
 
 BY_THE_RULES = Wording("by the rules", "fails a check")
-BY_TALLY = Wording("by the players' tallies", "disagrees with a tally")
 UNUSUAL = Wording("as games are mostly played", "unusual")
 
 
@@ -208,7 +123,7 @@ def mend(
     checks: list[dict],
     mended: set[str],
     wording: Wording,
-    pick: Literal["first", "least sure"] = "first",
+    pick: Literal["first", "least sure"],
 ) -> bool:
     """Mend one reading that a failed check says would satisfy it (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
@@ -241,11 +156,6 @@ def mend(
         options += [
             (readings[rid].confidence, rid, colour, check)
             for rid, colour in _must_mend(readings, check)
-            if rid not in mended
-        ]
-        options += [
-            (readings[rid].confidence, rid, colour, check)
-            for rid, colour in check.get("fits_tally", ())
             if rid not in mended
         ]
         if options:
