@@ -269,7 +269,7 @@ def _relight_boxes(
             dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
             nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
         ok = todo & (dn > BOX_PAPER_ENOUGH * 4)  # four pixels to a cell
-        local[ok] = nm[ok] / dn[ok, None]
+        np.divide(nm, dn[..., None], out=local, where=ok[..., None])
         todo &= ~ok
         if not todo.any():
             break
