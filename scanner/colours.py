@@ -616,7 +616,6 @@ def classify(
     second = _classify_once(stats, refs, tpl, styles, tints)
     out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
-    in_play = set(palette.colours) | palette.unknown
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
             out[i] = replace(
@@ -624,13 +623,34 @@ def classify(
                 confidence=min(rd.confidence, 0.5),
                 reason=f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
             )
-        # A key swatch is coloured in its own colour before play (FORMATS.md), and the sheet
-        # has a key for each colour in play: one the photo does not show is taken as
-        # coloured, not blank, still with no confidence and for review.
-        r = regions[i]
-        if rd.reason == OUTSIDE and r.kind == "key" and r.color_index in in_play:
-            out[i] = replace(rd, color=r.color_index)
+    _out_of_frame(out, regions, set(palette.colours) | palette.unknown)
     return out
+
+
+WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in
+
+
+def _out_of_frame(out: list[Reading], regions: Sequence[Region], in_play: set[int]) -> None:
+    """Regions wholly out of the frame (read blank, with no confidence, for review) that the
+    sheet itself says are coloured, changed in place (still with no confidence, in review).
+
+    A key swatch is coloured in its own colour before play (FORMATS.md), and a sheet has a
+    key for each colour in play: one in play is taken as coloured. A player's initials or
+    total box is taken as written in his colour when every other player's box of that role
+    the photo shows is read so (players write them all when the game ends)."""
+    written: dict[str, list[int]] = {}
+    for i, r in enumerate(regions):
+        role = r.extra.get("role")
+        if out[i].reason == OUTSIDE and r.kind == "key" and r.color_index in in_play:
+            out[i] = replace(out[i], color=r.color_index)
+        elif r.kind == "score_box" and role in WRITTEN_AT_THE_END and r.player is not None:
+            written.setdefault(role, []).append(i)
+    for boxes in written.values():
+        unseen = [i for i in boxes if out[i].reason == OUTSIDE]
+        seen = [i for i in boxes if out[i].reason != OUTSIDE]
+        if unseen and seen and all(out[i].color == regions[i].player for i in seen):
+            for i in unseen:
+                out[i] = replace(out[i], color=regions[i].player)
 
 
 def _reread_lines(

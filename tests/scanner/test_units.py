@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 import segno
 
-from artsheets.generator.layout import PAGES
+from artsheets.generator.layout import PAGES, Region
 from artsheets.generator.registry import build_layout
 from artsheets.scanner import identify
-from artsheets.scanner.colours import TICK, Reading, measure
+from artsheets.scanner.colours import OUTSIDE, TICK, Reading, _out_of_frame, measure
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.light import Light, to_linear
 from artsheets.scanner.mending import BY_THE_RULES, doubt
@@ -287,3 +287,28 @@ def test_a_channel_clipped_at_the_cameras_white_is_no_evidence_of_pencil() -> No
     assert refl[0, 0] == pytest.approx(1.0)
     assert refl[1, 0] == pytest.approx(0.2158 / 1.25, rel=1e-3)
     assert refl[0, 1] == pytest.approx(1.0)
+
+
+def test_regions_out_of_the_frame_that_the_sheet_says_are_coloured() -> None:
+    """Keys in play are coloured before play; a total box is written when every other
+    player's total in the photo is. Both stay with no confidence, for review; a key not in
+    play, and totals where another player's is blank, stay blank."""
+
+    def box(p: int, role: str) -> Region:
+        return Region(f"score-p{p}-{role[0]}", "score_box", player=p, extra={"role": role})
+
+    regions = [
+        Region("key-1", "key", color_index=1),
+        Region("key-3", "key", color_index=3),
+        box(1, "total"),
+        box(2, "total"),
+        box(3, "total"),
+        box(1, "initials"),
+        box(2, "initials"),
+    ]
+    unseen = Reading(None, 0.0, 0.0, OUTSIDE)
+    out = [unseen, unseen, Reading(1, 0.9, 0.5), unseen, Reading(3, 0.95, 0.5), unseen]
+    out.append(Reading(None, 0.99, 0.0))  # player 2's initials: blank
+    _out_of_frame(out, regions, in_play={1, 2})
+    assert [rd.color for rd in out] == [1, None, 1, 2, 3, None, None]
+    assert all(out[i].confidence == 0.0 and out[i].reason == OUTSIDE for i in (0, 1, 3, 5))
