@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from artsheets.scanner.colours import DISSENT_ABOVE, REVIEW_BELOW
+from artsheets.scanner.colours import DISSENT_ABOVE, REVIEW_BELOW, Reading, _blanks_in_runs
 from artsheets.scanner.lines import RUN_CHANGE, LineFit, fit_lines, runs_along
 from artsheets.scanner.template import template_for
 
@@ -137,3 +137,30 @@ def test_only_pieces_read_coloured_are_chained() -> None:
     along = [(1,), (0, 2), (1,)]
     pieces = {0: _leaning(1, 2.0), 2: _leaning(2, 0.01)}
     assert runs_along(pieces, along) == {}
+
+
+def test_a_blank_piece_whose_pixels_fit_its_runs_colour_is_doubted() -> None:
+    """A piece read blank at the end of a run whose pixels the fit gives, surely, the run's
+    colour is doubted with that colour as its likeliest (for the unfinished game's mend); one
+    whose fit is unsure, or names another colour than its neighbours', stays as read."""
+    along = [(1,), (0, 2), (1,)]
+    blank = Reading(None, 0.9, 0.01)
+    run = Reading(1, 0.95, 0.8)
+    fits = {0: _leaning(1, 3.0), 1: _leaning(1, 3.0), 2: _leaning(1, 3.0)}
+    out = _blanks_in_runs([run, run, blank], fits, along)
+    assert out[:2] == [run, run]
+    assert out[2].color is None and out[2].runner_up == 1
+    assert out[2].confidence < REVIEW_BELOW and out[2].reason
+    for unsure in (_leaning(1, 0.5), _leaning(2, 3.0)):
+        assert _blanks_in_runs([run, run, blank], fits | {2: unsure}, along)[2] == blank
+    # Between two blanks, no run to continue.
+    assert _blanks_in_runs([blank, blank, blank], fits, along) == [blank] * 3
+
+
+def test_a_bare_printed_line_fits_no_colour_surely() -> None:
+    """No pencil on the printed line or beside it: every colour fits at no pressure."""
+    colours = {1: RED, 2: BLUE, 3: GREEN, 4: DARK_GREEN}
+    refl, dist, _ = _line(np.ones(3), (None, None), seed=3)
+    none = np.zeros(len(refl), np.int64)
+    fit = fit_lines(refl, none, dist, none, colours, 1)[0]
+    assert fit.confidence < REVIEW_BELOW
