@@ -70,8 +70,11 @@ def _scan_all(truth_file: str, out_file: str) -> None:
 
     from artsheets.scanner.colours import OUTSIDE
     from artsheets.scanner.errors import ScanError
+    from artsheets.scanner.heap import keep_freed_memory
     from artsheets.scanner.overlay import render_overlay
     from artsheets.scanner.pipeline import scan_file
+
+    keep_freed_memory()  # as `artsheets scan` does: the decode alone gains as much as the scan
 
     truths = pickle.loads(Path(truth_file).read_bytes())
     rows = []

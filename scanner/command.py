@@ -114,7 +114,10 @@ def _pairs(d: dict[int, int] | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from artsheets.scanner.heap import keep_freed_memory
+
     photos = _expand(args.photos)
+    keep_freed_memory()  # each photo's large arrays reused by the next (see heap.py)
     if args.sheet:
         from artsheets.scanner.identify import normalise_code
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 import cv2
 import numpy as np
@@ -312,3 +313,12 @@ def test_regions_out_of_the_frame_that_the_sheet_says_are_coloured() -> None:
     _out_of_frame(out, regions, in_play={1, 2})
     assert [rd.color for rd in out] == [1, None, 1, 2, 3, None, None]
     assert all(out[i].confidence == 0.0 and out[i].reason == OUTSIDE for i in (0, 1, 3, 5))
+
+
+def test_freed_memory_is_kept_where_the_c_library_is_glibc() -> None:
+    import platform
+
+    from artsheets.scanner.heap import keep_freed_memory
+
+    glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
+    assert keep_freed_memory() is glibc
