@@ -508,6 +508,9 @@ class Reading:
     reason: str | None = None
     grey: bool = False  # marked, but colourless where its nearest colour is not
     runner_up: int | None = None  # the likeliest other colour (for a blank region: if any)
+    # Lines read by the fit: each colour's log-likelihood from the line's own pixels against
+    # the likeliest colour's (0 for it, negative for the others); empty where not measured.
+    loglik: dict[int, float] = field(default_factory=dict, compare=False, hash=False)
 
 
 TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
@@ -712,6 +715,7 @@ def _reread_lines(
                 rd.coverage,
                 f"grey-looking trace, read as colour {fit.color} under the fill beside it",
                 runner_up=fit.runner_up,
+                loglik=fit.loglik,
             )
             continue
         if rd.color is None or rd.reason == OUTSIDE:
@@ -734,7 +738,14 @@ def _reread_lines(
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
         if fit.color != own:
             reason = f"read as colour {fit.color} with the pieces along its line (alone: {own})"
-        out[i] = Reading(fit.color, round(conf, 3), rd.coverage, reason, runner_up=fit.runner_up)
+        out[i] = Reading(
+            fit.color,
+            round(conf, 3),
+            rd.coverage,
+            reason,
+            runner_up=fit.runner_up,
+            loglik=fit.loglik,
+        )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
     # pieces met count as read alone: one that took its line's colour is no evidence.
@@ -748,6 +759,7 @@ def _reread_lines(
                 f"colour {rd.color} between pieces of its line coloured "
                 + " and ".join(str(k) for k in sorted(met)),
                 runner_up=rd.runner_up,
+                loglik=rd.loglik,
             )
     return _blanks_in_runs(out, fits, m.along)
 

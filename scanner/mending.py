@@ -30,6 +30,9 @@ __all__ = [
 MEND_ROUNDS = 30  # readings mended by the rules, one at a time, the sheet scored after each
 UNUSUAL_MENDS = 20  # readings mended, one at a time, as games are mostly played
 WHOLESALE_DOUBT = 0.8  # share of a sheet's lines doubted beyond which neighbours are no surer
+# How much likelier a misread is than a true unusual finding, before the region's pixels are
+# seen (log odds): off sheets doubted wholesale, 80 island mends went right and 6 wrong.
+UNUSUAL_ODDS = 2.5
 
 
 def mend_and_score(
@@ -41,7 +44,8 @@ def mend_and_score(
     # What games seldom show (Arp's one-piece stretch) is mended first: the rules' checks
     # (a capture whose colour is on none of its sides) then see the pieces as played.
     for _ in range(UNUSUAL_MENDS if neighbours_surer(layout, by_id) else 0):
-        if not mend(by_id, _unusual(layout, by_id, players), mended, UNUSUAL, pick="least sure"):
+        found = _unusual(layout, by_id, players)
+        if not mend(by_id, found, mended, UNUSUAL, pick="least sure", odds=UNUSUAL_ODDS):
             break
     tallies, scoring = _score(layout, by_id, players)
     for _ in range(MEND_ROUNDS):
@@ -124,6 +128,7 @@ def mend(
     mended: set[str],
     wording: Wording,
     pick: Literal["first", "least sure"],
+    odds: float | None = None,
 ) -> bool:
     """Mend one reading that a failed check says would satisfy it (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
@@ -143,7 +148,10 @@ def mend(
     capture's circle) or the ``least sure`` candidate of all (findings of equal weight that
     may overlap: a misread piece beside a true one-piece stretch makes two). Within a check
     its least sure candidate. A region is mended once (``mended``, kept by the caller
-    across rounds). Returns whether anything changed."""
+    across rounds). With ``odds`` (the log odds of a misread against a true finding), a
+    line whose own pixels favour its colour over the mend's by more is left as read: a
+    doubt that came from elsewhere (its line's neighbours, a light trace) says nothing of
+    its colour. Returns whether anything changed."""
     chosen: list[tuple[float, str, int | None, dict]] = []
     for check in checks:
         if check.get("ok", True):
@@ -151,7 +159,9 @@ def mend(
         options = [
             (readings[rid].confidence, rid, colour, check)
             for rid, colour in _mends_wanted(readings, check)
-            if _may_mend(readings.get(rid), colour) and rid not in mended
+            if _may_mend(readings.get(rid), colour)
+            and rid not in mended
+            and (odds is None or not _pixels_hold(readings[rid], colour, odds))
         ]
         options += [
             (readings[rid].confidence, rid, colour, check)
@@ -223,6 +233,14 @@ def _may_mend(rd: Reading | None, colour: int | None) -> bool:
         and (colour is None or rd.runner_up == colour)
         and rd.confidence < REVIEW_BELOW
     )
+
+
+def _pixels_hold(rd: Reading, colour: int | None, odds: float) -> bool:
+    """Whether a line's own pixels favour its colour over ``colour`` by more than ``odds``
+    (log-likelihood ratio, from the line fit)."""
+    if rd.color is None or colour is None or colour not in rd.loglik or rd.color not in rd.loglik:
+        return False
+    return rd.loglik[rd.color] - rd.loglik[colour] > odds
 
 
 def doubt(readings: dict[str, Reading], checks: list[dict], wording: Wording) -> None:

@@ -7,7 +7,13 @@ from types import SimpleNamespace
 
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import Reading
-from artsheets.scanner.mending import BY_THE_RULES, UNUSUAL, mend, neighbours_surer
+from artsheets.scanner.mending import (
+    BY_THE_RULES,
+    UNUSUAL,
+    UNUSUAL_ODDS,
+    mend,
+    neighbours_surer,
+)
 
 WORDING = MarkWording("{record} unmarked", "{record} open", "{record} foreign")
 
@@ -134,6 +140,25 @@ def test_overlapping_unusual_findings_mend_only_the_least_sure_reading_first() -
     assert mended == {"seg-3"}
     assert (readings["seg-3"].color, readings["seg-2"].color) == (4, 4)
     assert "as games are mostly played: seg-3 island" in (readings["seg-3"].reason or "")
+
+
+def test_an_island_whose_own_pixels_are_sure_of_its_colour_is_not_mended() -> None:
+    """A piece doubted only because it is unlike its line's neighbours (0.6), whose own
+    pixels favour its colour over theirs by more than a misread's prior odds, is likelier a
+    true island (often the last side of a capture) than a misread: it is left, for review.
+    One whose pixels hesitate between the two is mended."""
+    finding = {"ok": False, "message": "island", "regions": ["s"], "could_be": [["s", 3]]}
+    sure = {2: 0.0, 3: -UNUSUAL_ODDS - 1.0, 1: -9.0}
+    readings = {"s": Reading(2, 0.6, 0.8, "colour 2 between", runner_up=3, loglik=sure)}
+    mended: set[str] = set()
+    assert not mend(readings, [finding], mended, UNUSUAL, pick="least sure", odds=UNUSUAL_ODDS)
+    assert readings["s"].color == 2 and not mended
+    # Without the odds (the rules' checks), or with pixels that hesitate, it is mended.
+    assert mend(dict(readings), [finding], set(), BY_THE_RULES, pick="first")
+    hesitant = {2: 0.0, 3: -UNUSUAL_ODDS + 1.0, 1: -9.0}
+    readings = {"s": Reading(2, 0.6, 0.8, "colour 2 between", runner_up=3, loglik=hesitant)}
+    assert mend(readings, [finding], mended, UNUSUAL, pick="least sure", odds=UNUSUAL_ODDS)
+    assert readings["s"].color == 3 and mended == {"s"}
 
 
 def test_the_first_failed_check_that_can_be_mended_goes_first() -> None:
