@@ -181,10 +181,14 @@ def fit_lines(
 
 
 RUN_CHANGE = 0.3  # what a change of colour between two pieces of a line costs, in fit llr
+RUN_KEPT = 4  # pieces read alike in a row that the decoding keeps as read (a common move)
 
 
 def runs_along(
-    fits: dict[int, LineFit], along: Sequence[Sequence[int]], change: float = RUN_CHANGE
+    fits: dict[int, LineFit],
+    along: Sequence[Sequence[int]],
+    change: float = RUN_CHANGE,
+    keep: int = RUN_KEPT,
 ) -> dict[int, int]:
     """The likeliest colours of the pieces of each printed line taken together: a move colours
     a run of pieces along one line, so neighbours along it mostly share a colour (one pair in
@@ -192,8 +196,11 @@ def runs_along(
     end to end (``along``) is read by the Viterbi algorithm, every change of colour between
     neighbours costing ``change`` against the pieces' own log-likelihoods (the fit's ratios
     are conservative: on the benchmark a piece read at 0.5-0.6 was right nine times in ten,
-    so the cost is calibrated on them, not on a game's odds). Returns the colour of every
-    piece on such a chain; a chain that branches or closes is left out."""
+    so the cost is calibrated on them, not on a game's odds). A stretch of ``keep`` or more
+    pieces read alike alone keeps its colour: runs that long are common moves, and the
+    decoding overturned such stretches only wrongly on the benchmark (four pieces on five
+    sets). Returns the colour of every piece on such a chain; a chain that branches or
+    closes is left out."""
     near = {i: [j for j in along[i] if j in fits] for i in fits}
     seen: set[int] = set()
     out: dict[int, int] = {}
@@ -225,4 +232,15 @@ def runs_along(
         for t in range(len(chain) - 1, -1, -1):
             out[chain[t]] = keys[j]
             j = int(back[t, j])
+        # A stretch of pieces read alike alone, as long as a move commonly colours, is a
+        # move's run in its own right: the decoding does not overturn it.
+        a = 0
+        while a < len(chain):
+            b = a
+            while b + 1 < len(chain) and fits[chain[b + 1]].color == fits[chain[a]].color:
+                b += 1
+            if b - a + 1 >= keep:
+                for i in chain[a : b + 1]:
+                    out[i] = fits[i].color
+            a = b + 1
     return out

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from artsheets.scanner.colours import DISSENT_ABOVE, REVIEW_BELOW, Reading, _blanks_in_runs
-from artsheets.scanner.lines import RUN_CHANGE, LineFit, fit_lines, runs_along
+from artsheets.scanner.lines import RUN_CHANGE, RUN_KEPT, LineFit, fit_lines, runs_along
 from artsheets.scanner.template import template_for
 
 from .simulator import sheet_for
@@ -130,6 +130,20 @@ def test_pieces_are_read_together_along_their_line() -> None:
     assert [runs_along(pieces, along)[i] for i in range(5)] == [1, 1, 2, 2, 2]
     pieces[2] = _leaning(1, 0.1)
     assert [runs_along(pieces, along)[i] for i in range(5)] == [1, 1, 1, 2, 2]
+
+
+def test_a_long_stretch_read_alike_is_not_overturned() -> None:
+    """Pieces read alike alone, as many in a row as a move commonly colours, stay as read
+    however weakly each leans (a look-alike pencil misread throughout would otherwise carry
+    them): 1 2 2 2 2 1 1 stays; a shorter stretch, 1 2 2 2 1 1 1, takes its line's colour."""
+    n = RUN_KEPT + 3
+    along = [(1,)] + [(i - 1, i + 1) for i in range(1, n - 1)] + [(n - 2,)]
+    pieces = {i: _leaning(1, 2.0) for i in range(n)}
+    pieces |= {i: _leaning(2, 0.05) for i in range(1, RUN_KEPT + 1)}
+    assert runs_along(pieces, along) == {i: pieces[i].color for i in range(n)}
+    del pieces[RUN_KEPT]
+    pieces[RUN_KEPT] = _leaning(1, 2.0)
+    assert runs_along(pieces, along) == dict.fromkeys(range(n), 1)
 
 
 def test_only_pieces_read_coloured_are_chained() -> None:
