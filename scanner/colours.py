@@ -36,6 +36,7 @@ from artsheets.scanner.light import (
     Light,
     censor_clipped,
     channel_max,
+    clipped_pencil,
     to_linear,
 )
 from artsheets.scanner.lines import LineFit, fit_lines, pixels_per_sample, runs_along
@@ -123,6 +124,9 @@ def measure(
     px = to_linear(srgb)
     px /= _rows(full, m.pixels)
     _relight_boxes(px, work, full, tpl, inside)
+    # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
+    # it nearer the level it clipped at.
+    colour_px = clipped_pencil(px, srgb)
     px = censor_clipped(px, srgb)
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, np.float32(0.0), np.where(m.near_print, _HALO, _ONE))
@@ -143,7 +147,7 @@ def measure(
     n = n_all if shown is None else m.sums(shown)
     k = m.sums(ink)
     wsum = m.sums(weight)
-    sums = np.stack([m.sums(px[:, c] * weight) for c in range(3)], axis=1)
+    sums = np.stack([m.sums(colour_px[:, c] * weight) for c in range(3)], axis=1)
     mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
     # A line traced over: the printed grey itself takes the pencil's hue, even when the
     # pencil is too dull or thin to show beside it.

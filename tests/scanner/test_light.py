@@ -12,6 +12,8 @@ from artsheets.scanner.light import (
     ShadowEdge,
     _mend_shadow_edges,
     _shadow_band,
+    censor_clipped,
+    clipped_pencil,
     light_field,
     reflectance,
     to_linear,
@@ -134,3 +136,26 @@ def test_with_all_paper_clipped_the_light_colour_is_measured_on_the_printed_ink(
     assert light.cast_from_ink and light.clipped_channels
     colour = np.median(light.grid.reshape(-1, 3), axis=0)
     assert np.allclose(colour / colour.mean(), cast / cast.mean(), atol=0.02)
+
+
+def test_a_pale_fill_clipped_in_blue_keeps_its_colour_nearer_the_truth() -> None:
+    """A pale pencil fill on an overexposed photo: the camera clips blue at 0.9 of paper, so
+    every pixel paler than that in blue shows 0.9. Read as paper there (to tell pencil from
+    paper), the fill's mean is bluer than it is; read a little above the clip level, nearer."""
+    rng = np.random.default_rng(0)
+    n = 2000
+    true = np.stack(
+        [rng.uniform(0.8, 1.0, n), rng.uniform(0.6, 0.8, n), rng.uniform(0.7, 0.9, n)], axis=1
+    ).astype(np.float32)  # B, G, R
+    clip_at = 0.9
+    clipped = true[:, 0] >= clip_at
+    refl = true.copy()
+    refl[clipped, 0] = clip_at
+    srgb = np.full((n, 3), 200, np.uint8)
+    srgb[clipped, 0] = 255
+    blue = true[:, 0].mean()
+    as_paper = censor_clipped(refl, srgb)[:, 0].mean()
+    as_pencil = clipped_pencil(refl, srgb)
+    assert abs(as_pencil[:, 0].mean() - blue) < 0.5 * abs(as_paper - blue)
+    assert np.array_equal(as_pencil[:, 1:], refl[:, 1:])  # unclipped channels as they are
+    assert (as_pencil[clipped, 0] >= clip_at).all() and (as_pencil[:, 0] <= 1.0).all()
