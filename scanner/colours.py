@@ -32,6 +32,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.light import (
+    CLIPPED,
     CLIPPED_LINEAR,
     Light,
     censor_clipped,
@@ -126,8 +127,11 @@ def measure(
     _relight_boxes(px, work, full, tpl, inside)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
-    colour_px = clipped_pencil(px, srgb)
+    clipped = bool((srgb >= CLIPPED).any())
+    colour_px = clipped_pencil(px, srgb) if clipped else None
     px = censor_clipped(px, srgb)
+    if colour_px is None:  # nothing clipped: both readings are the same
+        colour_px = px
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     l_weight = np.where(m.on_print, np.float32(0.0), np.where(m.near_print, _HALO, _ONE))
     lab = _lab(px)
