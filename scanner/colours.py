@@ -38,6 +38,7 @@ from artsheets.scanner.light import (
     censor_clipped,
     channel_max,
     clipped_pencil,
+    grid_units,
     to_linear,
 )
 from artsheets.scanner.lines import LineFit, fit_lines, pixels_per_sample, runs_along
@@ -124,7 +125,7 @@ def measure(
     srgb = _rows(work, m.pixels)
     px = to_linear(srgb)
     px /= _rows(full, m.pixels)
-    _relight_boxes(px, work, full, tpl, inside)
+    _relight_boxes(px, work, full, tpl, inside, light)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
@@ -171,6 +172,7 @@ def measure(
 BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
 BOX_LIGHT_SIGMA_MM = (0.8, 1.6, 3.2)  # finest first: the nearest paper that is enough
 BOX_PAPER_ENOUGH = 0.002  # share of paper (Gaussian-weighted) that is enough at a scale
+BOX_EDGE_MM = 5.0  # beyond a fitted shadow edge's ramp, boxes this near it are not relit
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,7 @@ def _relight_boxes(
     full: np.ndarray,
     tpl: Template,
     inside: np.ndarray | None,
+    light: Light,
 ) -> None:
     """Tally boxes (point, penalty and track boxes) measured against the bare paper right
     round them: ``px`` (reflectance of ``masks.pixels``) corrected in place.
@@ -246,7 +249,8 @@ def _relight_boxes(
     the box's reflectance corrected, colour by colour, by how far the light field was off
     there (a shadow may be bluish; a photo's blue may clip on bright paper). (The paper's
     brightness is carried over, not its reflectance: across a soft-estimated edge the
-    estimate changes fast where the paper's true brightness does not.)"""
+    estimate changes fast where the paper's true brightness does not.) Near a shadow's edge
+    that ``light`` has fitted, the light field is already sharp and is kept."""
     bp = _box_paper(tpl)
     if not bp.runs or not len(bp.paper):
         return
@@ -287,6 +291,17 @@ def _relight_boxes(
     at_white = local >= CLIPPED_LINEAR
     if at_white.any():
         gain = np.where(at_white, channel_max(gain)[..., None], gain)
+    e = light.edge
+    if e is not None:
+        # A shadow's straight edge was fitted, so the light field is sharp across it; light
+        # taken again from the paper round a box would blur it back (a box on the shaded side
+        # read as grey pencil from the sunlit paper beside it).
+        f = float(PX_PER_MM)
+        d = e.distance(
+            grid_units(x0 + 2 * np.arange(gw) + 0.5, f)[None, :],
+            grid_units(y0 + 2 * np.arange(gh) + 0.5, f)[:, None],
+        )
+        gain[np.abs(d) < e.width / 2 + BOX_EDGE_MM] = 1.0
     gain = gain[bp.box_cells]
     at = 0
     for start, stop in bp.runs:

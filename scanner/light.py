@@ -399,7 +399,7 @@ def _distance(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndar
     return normal[0] * gx + normal[1] * gy - offset
 
 
-def _grid_units(px: np.ndarray, f: float) -> np.ndarray:
+def grid_units(px: np.ndarray, f: float) -> np.ndarray:
     """Pixel coordinates (``f`` pixels a block) in the 1 mm grid's units, where
     ``cv2.resize`` places the pixel centres."""
     return (px + 0.5) / f - 0.5
@@ -449,7 +449,7 @@ def _fit_edge(
     by, bx = np.minimum(py // f, lit.shape[0] - 1), np.minimum(px // f, lit.shape[1] - 1)
     hi, lo = channel_mean(lit)[by, bx, 0], channel_mean(shaded)[by, bx, 0]
     good = hi > 1.15 * lo
-    dp = normal[0] * _grid_units(px, f) + normal[1] * _grid_units(py, f) - offset
+    dp = normal[0] * grid_units(px, f) + normal[1] * grid_units(py, f) - offset
     t, dp = ((level - lo) / np.maximum(hi - lo, 1e-6))[good], dp[good]
     bins = np.round(dp / 0.1).astype(int)
     keep = np.abs(bins) <= 25
@@ -476,6 +476,11 @@ class ShadowEdge:
     width: float
     lit: np.ndarray
     shaded: np.ndarray
+
+    def distance(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Signed distance (mm; positive on the sunlit side) of points in the grid's units
+        (:func:`grid_units` of pixel coordinates)."""
+        return self.normal[0] * x + self.normal[1] * y - self.offset
 
 
 @dataclass(frozen=True)
@@ -506,9 +511,9 @@ class Light:
         if e is None:
             return full
         f = h / self.grid.shape[0]
-        gx = _grid_units(np.arange(w, dtype=np.float32), f)[None, :]
-        gy = _grid_units(np.arange(h, dtype=np.float32), f)[:, None]
-        d = e.normal[0] * gx + e.normal[1] * gy - e.offset
+        gx = grid_units(np.arange(w, dtype=np.float32), f)[None, :]
+        gy = grid_units(np.arange(h, dtype=np.float32), f)[:, None]
+        d = e.distance(gx, gy)
         ys, xs = np.nonzero(np.abs(d) < e.width / 2 + 2.0)
         if len(ys) == 0:
             return full

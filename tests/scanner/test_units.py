@@ -15,7 +15,7 @@ from artsheets.generator.registry import build_layout
 from artsheets.scanner import identify
 from artsheets.scanner.colours import OUTSIDE, TICK, Reading, _out_of_frame, measure
 from artsheets.scanner.errors import ScanError
-from artsheets.scanner.light import Light, to_linear
+from artsheets.scanner.light import Light, ShadowEdge, to_linear
 from artsheets.scanner.mending import BY_THE_RULES, doubt
 from artsheets.scanner.registration import marker_corners_mm, page_markers, register
 from artsheets.scanner.scoring import rule_options, score_sheet
@@ -263,6 +263,35 @@ def test_tally_boxes_beside_a_hard_shadow_are_measured_against_the_paper_round_t
     blank = math.sqrt(TICK.off * TICK.on)  # below this a box reads blank
     ok = cov["score-p1-box-6"] >= TICK.on and all(cov[rid] < blank for rid in lit + shaded)
     assert ok == relit, {rid: round(cov[rid], 2) for rid in ["score-p1-box-6", *lit, *shaded]}
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_boxes_across_a_fitted_shadow_edge_keep_the_sharp_light(
+    kept: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shadow's edge runs through the middle of a blank box. The light field has fitted
+    the edge (sharp: each side's own light, ramped over 0.3 mm), so the box reads blank; taken
+    again from the paper round the box, the light would blur the edge back and the box's
+    shaded half would read as grey pencil (a track box on Klee's sheets, read as a move)."""
+    layout = sheet_for("vasarely")
+    tpl = template_for(layout.sheet_code)
+    h, w = tpl.shape
+    box = np.asarray(next(r.polygon for r in layout.regions if r.id == "score-p1-box-7"))
+    edge_x = float(box[:, 0].mean())  # mm
+    shade = np.where(np.arange(w) / PX_PER_MM > edge_x, 0.5, 1.0)
+    light = np.tile(shade[None, :, None] * np.array([0.8, 0.85, 0.9]), (h, 1, 1))
+    work = _srgb8(to_linear(tpl.gray)[..., None] * light)
+    f = round(PX_PER_MM)
+    coarse = cv2.resize(light.astype(np.float32), (w // f, h // f), interpolation=cv2.INTER_AREA)
+    lit = np.broadcast_to(np.float32([0.8, 0.85, 0.9]), coarse.shape).copy()
+    # Grid units put block centres at integers: the edge at x mm is at x - 0.5.
+    edge = ShadowEdge((-1.0, 0.0), -(edge_x - 0.5), 0.3, lit, 0.5 * lit)
+    if not kept:
+        monkeypatch.setattr("artsheets.scanner.colours.BOX_EDGE_MM", -1e9)
+    stats = measure(work, Light(coarse, edge), tpl)
+    cov = dict(zip(tpl.masks.ids, stats.coverage.tolist(), strict=True))
+    blank = math.sqrt(TICK.off * TICK.on)  # below this a box reads blank
+    assert (cov["score-p1-box-7"] < blank) == kept, round(cov["score-p1-box-7"], 2)
 
 
 def test_scoring_goes_through_the_rule_engine() -> None:
