@@ -11,6 +11,7 @@ reflectance relative to paper: 1 for bare paper under any light.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -324,6 +325,10 @@ SHADOW_MIN_MM = 30.0  # a shadow's edge runs on: a band at least this long (its 
 SHADOW_THIN = 0.15  # ... and thin: its area under this share of its diagonal squared
 SHADOW_REACH = 2  # blocks (mm) beyond the band whose light is taken from paper near them
 SHADOW_STRAIGHT_MM = 2.0  # a band this close to a straight line marks a straight edge
+SHADOW_VOTES = 15  # dark blocks on one straight line enough to look for an edge's pieces there
+SHADOW_CANDIDATES = 5  # the strongest lines tried
+SHADOW_SPAN_MM = 60.0  # pieces in line over this length mark a straight edge
+SHADOW_PIECES = 2  # ... in this many pieces at least (one piece is judged as a band alone)
 
 
 def _shadow_band(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.ndarray | None:
@@ -348,8 +353,36 @@ def _shadow_band(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.nda
     keep = (diag >= SHADOW_MIN_MM) & (box[:, cv2.CC_STAT_AREA] < SHADOW_THIN * diag**2)
     keep[0] = False
     if not keep.any():
-        return None
+        return _collinear_band(dark, small, flat)
     return keep[labels] & dark
+
+
+def _collinear_band(dark: np.ndarray, small: np.ndarray, flat: np.ndarray) -> np.ndarray | None:
+    """The strip inside a straight shadow edge seen only in pieces: where the edge crosses a
+    densely coloured field, paper lies along it only in the margins and the blank spaces it
+    crosses, short pieces none of which is a long thin band on its own. Dark paper-like
+    blocks that line up (the strongest straight line through them, within a band of
+    ``SHADOW_REACH`` on either side) over ``SHADOW_SPAN_MM`` or more, in at least
+    ``SHADOW_PIECES`` pieces apart, are taken for that strip if the paper beyond them is
+    clearly darker on one side (:func:`_shadow_line`): grey strokes that happen to line up
+    have paper alike on both sides, and are left alone."""
+    lines = cv2.HoughLines(dark.view(np.uint8), 1, np.pi / 180, SHADOW_VOTES)
+    if lines is None:
+        return None
+    ys, xs = np.nonzero(dark)
+    for rho, theta in lines[:SHADOW_CANDIDATES, 0]:
+        d = xs * math.cos(theta) + ys * math.sin(theta) - rho
+        on = np.abs(d) <= SHADOW_REACH
+        if on.sum() < SHADOW_VOTES:
+            continue
+        t = np.sort(ys[on] * math.cos(theta) - xs[on] * math.sin(theta))
+        gaps = np.diff(t) > 2 * SHADOW_REACH + 1
+        if np.ptp(t) >= SHADOW_SPAN_MM and int(gaps.sum()) + 1 >= SHADOW_PIECES:
+            band = np.zeros_like(dark)
+            band[ys[on], xs[on]] = True
+            if _shadow_line(band, small, flat) is not None:
+                return band
+    return None
 
 
 def _shadow_line(
@@ -357,8 +390,8 @@ def _shadow_line(
 ) -> tuple[np.ndarray, float] | None:
     """The straight edge of the shadow whose inner strip ``band`` is, as (unit normal, offset)
     with the sunlit side where ``normal @ (x, y) > offset``; None unless the band is one
-    long straight strip (a shadow's edge need not be straight; then only the strip itself
-    is mended)."""
+    long straight strip with paper clearly darker on one side of it (a shadow's edge need
+    not be straight; then only the strip itself is mended)."""
     ys, xs = np.nonzero(band)
     pts = np.stack([xs, ys], axis=1).astype(np.float64)
     centre = pts.mean(axis=0)
@@ -379,6 +412,8 @@ def _shadow_line(
     if np.median(plus) < np.median(minus):
         normal, dist = -normal, -dist
         plus, minus = minus, plus
+    if np.median(minus) > SHADOW_STEP * np.median(plus):
+        return None  # no darker side: no shadow's edge
     half = (float(np.median(plus)) + float(np.median(minus))) / 2
     steps = np.arange(-6.0, 6.5, 0.5)
     lit = [np.mean(level[near & (dist > x)] > half) for x in steps]

@@ -62,6 +62,28 @@ def test_a_short_dark_strip_is_not_a_shadow_edge() -> None:
     assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
 
 
+def test_a_straight_edge_seen_only_in_pieces_is_found() -> None:
+    """Across a densely coloured field the paper beside the edge shows only in short pieces
+    (margins, blank spaces), none a long band alone; in line, they are the edge's strip."""
+    small, side = _page()
+    est = np.where(((side > 0) & (side < 4))[..., None], SUN, small).astype(np.float32)
+    flat = np.zeros(side.shape, bool)
+    for top in (20, 95, 170):  # three 12 mm windows of paper, the rest coloured
+        flat[top : top + 12] = True
+    band = _shadow_band(small, flat, est)
+    assert band is not None
+    strip = flat & (side > 0.5) & (side < 3.5)
+    assert band[strip].mean() > 0.8 and not band[np.abs(side) > 5].any()
+
+
+def test_short_dark_pieces_out_of_line_are_not_a_shadow_edge() -> None:
+    small = np.full((200, 150, 3), SUN, np.float32)
+    for y, x in ((30, 20), (90, 110), (150, 50)):  # three 14 mm grey strokes, not in line
+        small[y : y + 14, x : x + 3] = SHADE
+    est = np.full_like(small, SUN)
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
+
+
 def test_light_across_an_edge_follows_its_ramp_pixel_by_pixel() -> None:
     lit = np.full((40, 30, 3), SUN, np.float32)
     shaded = np.full_like(lit, SHADE)
