@@ -531,6 +531,8 @@ class Reading:
     reason: str | None = None
     grey: bool = False  # marked, but colourless where its nearest colour is not
     runner_up: int | None = None  # the likeliest other colour (for a blank region: if any)
+    # Coloured beyond doubt (coverage and fit to some key sure): any doubt is which colour.
+    surely_marked: bool = False
     # Lines read by the fit: each colour's log-likelihood from the line's own pixels against
     # the likeliest colour's (0 for it, negative for the others); empty where not measured.
     loglik: dict[int, float] = field(default_factory=dict, compare=False, hash=False)
@@ -768,6 +770,7 @@ def _reread_lines(
             reason,
             runner_up=fit.runner_up,
             loglik=fit.loglik,
+            surely_marked=conf_cov >= REVIEW_BELOW,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
@@ -775,14 +778,11 @@ def _reread_lines(
     for i, rd in enumerate(list(out)):
         met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
         if rd.color is not None and rd.reason is None and met and rd.color not in met:
-            out[i] = Reading(
-                rd.color,
-                min(rd.confidence, 0.6),
-                rd.coverage,
-                f"colour {rd.color} between pieces of its line coloured "
+            out[i] = replace(
+                rd,
+                confidence=min(rd.confidence, 0.6),
+                reason=f"colour {rd.color} between pieces of its line coloured "
                 + " and ".join(str(k) for k in sorted(met)),
-                runner_up=rd.runner_up,
-                loglik=rd.loglik,
             )
     return _blanks_in_runs(out, fits, m.along)
 
@@ -912,7 +912,8 @@ def _classify_once(
             out.append(Reading(None, 0.4, f, reason, grey=True, runner_up=k))
             continue
         second = keys[order[1]] if len(order) > 1 else None
-        out.append(Reading(k, round(conf, 3), f, reason, runner_up=second))
+        sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
+        out.append(Reading(k, round(conf, 3), f, reason, runner_up=second, surely_marked=sure))
     return out
 
 

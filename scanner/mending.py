@@ -226,11 +226,13 @@ def _must_mend(readings: dict[str, Reading], check: dict) -> list[tuple[str, int
 
 
 def _may_mend(rd: Reading | None, colour: int | None) -> bool:
-    """A reading doubted already whose second choice (or blank) is ``colour``."""
+    """A reading doubted already whose second choice is ``colour``, or, for blank, one
+    doubted to be marked at all (a region surely marked, whose doubt is only which colour,
+    is not blank: a capture circle read between two look-alike keys, say)."""
     return (
         rd is not None
         and rd.color != colour
-        and (colour is None or rd.runner_up == colour)
+        and (rd.runner_up == colour if colour is not None else not rd.surely_marked)
         and rd.confidence < REVIEW_BELOW
     )
 

@@ -161,6 +161,27 @@ def test_an_island_whose_own_pixels_are_sure_of_its_colour_is_not_mended() -> No
     assert readings["s"].color == 3 and mended == {"s"}
 
 
+def test_a_region_surely_marked_is_not_mended_to_blank_for_doubt_about_its_colour() -> None:
+    """A capture's circle read coloured 4 where the boundary is not complete: the circle blank
+    or the open segment coloured would each mend it. The circle is doubted only between two
+    look-alike keys (surely marked): blank is no reading of it, and it stays; one doubted
+    to be marked at all (light pencil) is blanked."""
+    check = {
+        "ok": False,
+        "message": "circle coloured, boundary open",
+        "regions": ["mark", "seg"],
+        "could_be_blank": ["mark"],
+    }
+    hue = Reading(4, 0.75, 0.9, "colour between keys 4 and 3", runner_up=3, surely_marked=True)
+    readings = {"mark": hue, "seg": Reading(None, 0.86, 0.01)}
+    assert not mend(readings, [check], set(), BY_THE_RULES, pick="first")
+    assert readings["mark"].color == 4
+    light = Reading(4, 0.7, 0.2, "patchy or light pencil (20% covered)", runner_up=3)
+    readings = {"mark": light, "seg": Reading(None, 0.86, 0.01)}
+    assert mend(readings, [check], set(), BY_THE_RULES, pick="first")
+    assert readings["mark"].color is None
+
+
 def test_the_first_failed_check_that_can_be_mended_goes_first() -> None:
     """The rule engine lists what weighs the whole sheet (Miro's order of play) before a
     single capture's circle: a capture that one of the curve's segments could satisfy must
