@@ -324,6 +324,9 @@ class Palette:
     # How much wider than usual a colour's scatter is on this sheet: more than 1 when the
     # light's colour cast could not be measured (paper clipped white in some channel).
     spread: float = 1.0
+    # The paper's brightness in the photo (linear, 0..1). In a dim photo a dull pencil's small
+    # chroma is a level or two of the camera's, which JPEG compression rounds away.
+    paper_level: float = 1.0
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per sample, Lab per sample) along each colour's pressure curve."""
@@ -905,7 +908,9 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(lab[i], palettes.get(st, palette).colours[k], st is FILL):
+        if _grey_unlike(
+            lab[i], palettes.get(st, palette).colours[k], st is FILL, palette.paper_level
+        ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
             reason = f"grey marks, unlike colour {k}: shadow or smudge?"
@@ -925,16 +930,25 @@ def _coverage_confidence(f: float, st: Style) -> float:
 
 GREY_CHROMA = 6.0  # the chroma a key must show at a region's depth for grey to be unlike it
 GREY_CHROMA_FILL = 4.0  # for a fill, whose colour is the mean of many pixels: surer
+GREY_FULL_LEVEL = 0.7  # paper this bright (linear) keeps a dull pencil's chroma
 
 
-def _grey_unlike(lab: np.ndarray, key: np.ndarray, fill: bool = False) -> bool:
+def _grey_unlike(
+    lab: np.ndarray, key: np.ndarray, fill: bool = False, paper_level: float = 1.0
+) -> bool:
     """Is a region's pencil colour neutral grey where its key, at the same lightness, would
     be clearly coloured? A fill's colour is averaged over its whole area, so even a dull key
     (brown, grey-green) is told from the exact grey of a shadow's band on a filled region;
     a stroke's or a tick's colour is thin and mixed with paper and print, and needs a
-    clearly coloured key."""
+    clearly coloured key. In a dim photo (``paper_level``, linear) a dull pencil's chroma is a
+    level or two of the camera's, which JPEG compression rounds away: the key must be the
+    more colourful for grey to be unlike it."""
     kl, ka, kb = _lab(np.asarray(key)[None])[0]
     depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
     expected = math.hypot(ka, kb) * min(depth, 2.0)
-    least = GREY_CHROMA_FILL if fill else GREY_CHROMA
+    # In a photo dimmer than GREY_FULL_LEVEL, the chroma a dull key must show grows as the
+    # camera's levels shrink: below that, grey says nothing of its colour.
+    least = (GREY_CHROMA_FILL if fill else GREY_CHROMA) / min(
+        1.0, max(paper_level, 0.1) / GREY_FULL_LEVEL
+    )
     return expected >= least and math.hypot(lab[1], lab[2]) < 0.35 * expected

@@ -179,6 +179,7 @@ def scan_image(
     # without a fixed seed the same photo could read differently after other photos.
     cv2.setRNGSeed(PALETTE_SEED)
     palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
+    palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
     readings = classify(stats, palette, tpl, symbols, blur)

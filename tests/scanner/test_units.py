@@ -294,6 +294,18 @@ def test_boxes_across_a_fitted_shadow_edge_keep_the_sharp_light(
     assert (cov["score-p1-box-7"] < blank) == kept, round(cov["score-p1-box-7"], 2)
 
 
+def test_a_dull_fill_that_reads_grey_in_a_dim_photo_is_not_taken_for_a_shadow() -> None:
+    """A grey-green fill (key chroma about 7.5) read with no chroma at all: in a well lit photo
+    that is a shadow's grey, unlike the key; in a dim one (paper at a quarter of the camera's
+    range) JPEG rounds such small chroma away, so grey says nothing of the colour."""
+    from artsheets.scanner.colours import _grey_unlike
+
+    key = cv2.cvtColor(np.float32([[[68.9, -6.6, 3.6]]]), cv2.COLOR_Lab2LBGR)[0, 0]
+    grey = np.float32([78.8, -1.2, 0.8])
+    assert _grey_unlike(grey, key, fill=True, paper_level=0.9)
+    assert not _grey_unlike(grey, key, fill=True, paper_level=0.25)
+
+
 def test_scoring_goes_through_the_rule_engine() -> None:
     layout = build_layout("synch")
     assert rule_options(layout) == {"players": 2} or "players" not in rule_options(layout)
