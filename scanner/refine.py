@@ -36,6 +36,7 @@ class _Pass:
 # follows the lines closely with a small search window (a grid of boxes repeats every few mm:
 # a wide window could lock onto the neighbouring box).
 PASSES = (_Pass(0.25, 40.0, 24.0, 6.0), _Pass(0.5, 24.0, 16.0, 2.0))
+RECOARSE_MM = 5.0  # a coarse shift this large: the coarse pass is run once more
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,12 @@ def refine(
     field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
     moved = False
-    for index, p in enumerate(PASSES):
+    order = list(range(len(PASSES)))
+    k = 0
+    while k < len(order):
+        index = order[k]
+        k += 1
+        p = PASSES[index]
         small = cv2.resize(
             bright, (round(w * p.scale), round(h * p.scale)), interpolation=cv2.INTER_AREA
         )
@@ -107,6 +113,10 @@ def refine(
         step, used, total = found
         field += step
         moved = True
+        if k == 1 and np.hypot(step[..., 0], step[..., 1]).max() > RECOARSE_MM * PX_PER_MM:
+            # Shifts near the coarse window's edge: the page may lie further off still (a
+            # corner cut off, placed by three markers alone). Once more, from where it is now.
+            order.insert(1, 0)
     if not moved:
         return work, inside, Refinement(0.0, 0.0, used, total)
     out = _moved(work, field, 1.0)
