@@ -159,14 +159,21 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         # it, so it was no candidate: each side's candidates are its own, and each side's
         # light comes from its own paper only (inside large filled areas the nearest paper
         # may be far off, and on either side).
-        sunlit = _side(line, flat.shape)
-        sides = []
-        for side in (sunlit, ~sunlit):
-            own = ((side & _not_darker(flat, mx * usable * side)) | (paper & side)) * share
-            sides.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
-        offset, width = _fit_edge(line, work, clear, flat | paper, *sides)
-        edge = (line[0], offset, width, *sides)
-        est = np.where(three(_side((line[0], offset), flat.shape)), sides[0], sides[1])
+        def each_side(sunlit: np.ndarray) -> list[np.ndarray]:
+            out = []
+            for side in (sunlit, ~sunlit):
+                own = ((side & _not_darker(flat, mx * usable * side)) | (paper & side)) * share
+                out.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
+            return out
+
+        sides = each_side(_side(line, flat.shape))
+        offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides)
+        gy, gx = np.mgrid[0 : flat.shape[0], 0 : flat.shape[1]].astype(np.float32)
+        sunlit = _edge_distance(line[0], offset, bend, gx, gy) > 0
+        if bend:  # the sides as the bent edge divides them
+            sides = each_side(sunlit)
+        edge = (line[0], offset, width, bend, *sides)
+        est = np.where(three(sunlit), sides[0], sides[1])
     elif band is not None:
         est = _mend_shadow_edges(small, flat | paper, est, band)
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
@@ -180,13 +187,14 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     est = _brightness(est, tint) * tint
     shadow = None
     if edge is not None:
-        normal, offset, width, lit, shaded = edge
+        normal, offset, width, bend, lit, shaded = edge
         shadow = ShadowEdge(
             (float(normal[0]), float(normal[1])),
             offset,
             width,
             _brightness(lit, tint) * tint,
             _brightness(shaded, tint) * tint,
+            bend,
         )
     at_white = small[paper] >= CLIPPED_LINEAR if paper.any() else np.zeros((0, 3), bool)
     return Light(
@@ -452,8 +460,9 @@ def _fit_edge(
     flat: np.ndarray,
     lit: np.ndarray,
     shaded: np.ndarray,
-) -> tuple[float, float]:
-    """(offset, width) of the edge in mm, fitted pixel by pixel where it crosses paper.
+) -> tuple[float, float, tuple[tuple[float, float], ...]]:
+    """(offset, width, bend) of the edge in mm, fitted pixel by pixel where it crosses paper
+    (bend: see :func:`_bend`).
 
     Only the pixels can resolve the edge: the 1 mm blocks that straddle it are not smooth
     and so are never taken for paper. Where bare paper lies on both sides of the edge, its
@@ -470,7 +479,7 @@ def _fit_edge(
     )
     rows, cols = np.nonzero(both & (np.abs(d) < 3.0))
     if len(rows) < 10:
-        return float(offset), 1.5
+        return float(offset), 1.5, ()
     f = round(PX_PER_MM)
     oy, ox = np.mgrid[0:f, 0:f]
     py = (rows[:, None] * f + oy.ravel()[None, :]).ravel()
@@ -489,7 +498,7 @@ def _fit_edge(
     bins = np.round(dp / 0.1).astype(int)
     keep = np.abs(bins) <= 25
     if keep.sum() < 50:
-        return float(offset), 1.5
+        return float(offset), 1.5, ()
     centres = np.unique(bins[keep])
     profile = np.array([np.median(t[bins == c]) for c in centres])
     x = centres * 0.1
@@ -497,7 +506,35 @@ def _fit_edge(
     widths = np.arange(0.3, 4.05, 0.1)[None, :, None]
     err = ((profile - _ramp(x - shifts, widths)) ** 2).sum(axis=2)
     i, j = np.unravel_index(int(np.argmin(err)), err.shape)
-    return float(offset) + float(shifts[i, 0, 0]), float(widths[0, j, 0])
+    shift, width = float(shifts[i, 0, 0]), float(widths[0, j, 0])
+    along = (normal[0] * grid_units(py, f) - normal[1] * grid_units(px, f))[good]
+    return float(offset) + shift, width, _bend(along, dp - shift, t, width)
+
+
+BEND_SECTION_MM = 30.0  # the edge's bend is fitted on sections this long
+BEND_STEP_MM = 15.0  # ... every so far along it
+BEND_MAX_MM = 2.5  # the most a section is taken to lie off the straight edge
+
+
+def _bend(
+    along: np.ndarray, d: np.ndarray, level: np.ndarray, width: float
+) -> tuple[tuple[float, float], ...]:
+    """Where a straight shadow falls on curled paper its edge bends: the ramp (``width``)
+    fitted again, shift only, on sections along the edge where paper crosses it (``d``: the
+    paper pixels' signed distance from the straight edge, ``level`` their light from shaded 0
+    to sunlit 1). Sections without paper on both sides are left to their neighbours."""
+    out: list[tuple[float, float]] = []
+    steps = np.arange(-BEND_MAX_MM, BEND_MAX_MM + 0.01, 0.1)[:, None]
+    for start in np.arange(float(along.min()), float(along.max()), BEND_STEP_MM):
+        sel = (along >= start) & (along < start + BEND_SECTION_MM) & (np.abs(d) <= 4.0)
+        bins = np.round(d[sel] / 0.2).astype(int)
+        centres = np.unique(bins)
+        if (centres < -3).sum() < 3 or (centres > 3).sum() < 3:
+            continue
+        profile = np.array([np.median(level[sel][bins == c]) for c in centres])
+        err = ((profile[None, :] - _ramp(centres[None, :] * 0.2 - steps, width)) ** 2).sum(axis=1)
+        out.append((float(start + BEND_SECTION_MM / 2), float(steps[int(np.argmin(err)), 0])))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -511,11 +548,30 @@ class ShadowEdge:
     width: float
     lit: np.ndarray
     shaded: np.ndarray
+    # Where the edge bends (paper curled under a straight shadow): its shift along the normal
+    # (mm) at points along it, (along, shift) pairs; none: straight.
+    bend: tuple[tuple[float, float], ...] = ()
 
     def distance(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         """Signed distance (mm; positive on the sunlit side) of points in the grid's units
         (:func:`grid_units` of pixel coordinates)."""
-        return self.normal[0] * x + self.normal[1] * y - self.offset
+        return _edge_distance(self.normal, self.offset, self.bend, x, y)
+
+
+def _edge_distance(
+    normal: tuple[float, float] | np.ndarray,
+    offset: float,
+    bend: tuple[tuple[float, float], ...],
+    x: np.ndarray,
+    y: np.ndarray,
+) -> np.ndarray:
+    """Signed distance (mm; positive on the sunlit side) from an edge, straight or bent
+    (:func:`_bend`), of points in the 1 mm grid's units."""
+    d = normal[0] * x + normal[1] * y - offset
+    if bend:
+        at, shift = np.array(bend, np.float32).T
+        d = d - np.interp(normal[0] * y - normal[1] * x, at, shift).astype(np.float32)
+    return d
 
 
 @dataclass(frozen=True)
