@@ -168,8 +168,7 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
 
         sides = each_side(_side(line, flat.shape))
         offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides)
-        gy, gx = np.mgrid[0 : flat.shape[0], 0 : flat.shape[1]].astype(np.float32)
-        sunlit = _edge_distance(line[0], offset, bend, gx, gy) > 0
+        sunlit = _side((line[0], offset), flat.shape, bend)
         if bend:  # the sides as the bent edge divides them
             sides = each_side(sunlit)
         edge = (line[0], offset, width, bend, *sides)
@@ -430,16 +429,24 @@ def _shadow_line(
     return normal, float(normal @ centre + best)
 
 
-def _side(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndarray:
-    """Which blocks lie on the sunlit side of a shadow's straight edge."""
-    return _distance(line, shape) > 0
+def _side(
+    line: tuple[np.ndarray, float],
+    shape: tuple[int, int],
+    bend: tuple[tuple[float, float], ...] = (),
+) -> np.ndarray:
+    """Which blocks lie on the sunlit side of a shadow's edge (straight, or bent: :func:`_bend`)."""
+    return _distance(line, shape, bend) > 0
 
 
-def _distance(line: tuple[np.ndarray, float], shape: tuple[int, int]) -> np.ndarray:
+def _distance(
+    line: tuple[np.ndarray, float],
+    shape: tuple[int, int],
+    bend: tuple[tuple[float, float], ...] = (),
+) -> np.ndarray:
     """Signed distance (mm; positive on the sunlit side) of each 1 mm block from an edge."""
     normal, offset = line
     gy, gx = np.mgrid[0 : shape[0], 0 : shape[1]]
-    return normal[0] * gx + normal[1] * gy - offset
+    return _edge_distance(normal, offset, bend, gx, gy)
 
 
 def grid_units(px: np.ndarray, f: float) -> np.ndarray:
@@ -493,7 +500,8 @@ def _fit_edge(
     by, bx = np.minimum(py // f, lit.shape[0] - 1), np.minimum(px // f, lit.shape[1] - 1)
     hi, lo = channel_mean(lit)[by, bx, 0], channel_mean(shaded)[by, bx, 0]
     good = hi > 1.15 * lo
-    dp = normal[0] * grid_units(px, f) + normal[1] * grid_units(py, f) - offset
+    gx, gy = grid_units(px, f), grid_units(py, f)
+    dp = normal[0] * gx + normal[1] * gy - offset
     t, dp = ((level - lo) / np.maximum(hi - lo, 1e-6))[good], dp[good]
     bins = np.round(dp / 0.1).astype(int)
     keep = np.abs(bins) <= 25
@@ -507,7 +515,7 @@ def _fit_edge(
     err = ((profile - _ramp(x - shifts, widths)) ** 2).sum(axis=2)
     i, j = np.unravel_index(int(np.argmin(err)), err.shape)
     shift, width = float(shifts[i, 0, 0]), float(widths[0, j, 0])
-    along = (normal[0] * grid_units(py, f) - normal[1] * grid_units(px, f))[good]
+    along = (normal[0] * gy - normal[1] * gx)[good]
     return float(offset) + shift, width, _bend(along, dp - shift, t, width)
 
 

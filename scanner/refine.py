@@ -96,11 +96,10 @@ def refine(
     field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
     moved = False
-    order = list(range(len(PASSES)))
-    k = 0
-    while k < len(order):
-        index = order[k]
-        k += 1
+    schedule = list(range(len(PASSES)))
+    again = True  # the coarse pass may run once more
+    while schedule:
+        index = schedule.pop(0)
         p = PASSES[index]
         small = cv2.resize(
             bright, (round(w * p.scale), round(h * p.scale)), interpolation=cv2.INTER_AREA
@@ -113,10 +112,15 @@ def refine(
         step, used, total = found
         field += step
         moved = True
-        if k == 1 and np.hypot(step[..., 0], step[..., 1]).max() > RECOARSE_MM * PX_PER_MM:
+        if (
+            index == 0
+            and again
+            and np.hypot(step[..., 0], step[..., 1]).max() > RECOARSE_MM * PX_PER_MM
+        ):
             # Shifts near the coarse window's edge: the page may lie further off still (a
             # corner cut off, placed by three markers alone). Once more, from where it is now.
-            order.insert(1, 0)
+            schedule.insert(0, 0)
+            again = False
     if not moved:
         return work, inside, Refinement(0.0, 0.0, used, total)
     out = _moved(work, field, 1.0)
