@@ -134,7 +134,7 @@ def test_a_shadow_edge_bent_by_curled_paper_is_followed_along_its_length(
 ) -> None:
     """A straight shadow on curled paper: its edge, on the rectified sheet, wanders 1.5 mm
     either side of a straight line. Fitted section by section along it, the paper near it is
-    relit to white (nine pixels in ten within 3%; 0.4% on the sheet checked, the rest near
+    relit to white (nine pixels in ten within 3%: within 0.4% on this sheet, the worst near
     the page's top, where the edge leaves it); as one straight line, a tenth of it is off by
     10% or more."""
     if not bent:
