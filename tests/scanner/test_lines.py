@@ -16,6 +16,10 @@ RED = np.array([0.10, 0.08, 0.60])
 BLUE = np.array([0.65, 0.20, 0.05])
 GREEN = np.array([0.06, 0.30, 0.03])
 DARK_GREEN = np.array([0.04, 0.13, 0.03])
+# The simulator's look-alikes (linear BGR at full pressure): purple looks like blue over pink.
+PINK = np.array([0.38, 0.17, 0.83])
+PURPLE = np.array([0.38, 0.05, 0.21])
+SKY_BLUE = np.array([0.58, 0.09, 0.02])
 
 
 def _sure(fit: LineFit) -> bool:
@@ -32,14 +36,20 @@ def _line(
     fills: tuple[np.ndarray | None, np.ndarray | None],
     seed: int = 0,
     length: int = 20,
+    bleed: float = 0.0,
 ):
-    """Pixels of one traced line: its printed core (grey ink under the pencil) and a strip
-    on each side, each side inside a space that may be filled; pressure and noise vary."""
+    """Pixels of one traced line: its printed core (grey ink under the pencil, and up to
+    ``bleed`` of each side's fill, blurred onto it) and a strip on each side, each side
+    inside a space that may be filled; pressure and noise vary."""
     rng = np.random.default_rng(seed)
     refl, dist, host = [], [], []
     for _ in range(3 * length):  # the printed core
         grey = rng.uniform(0.35, 0.6)
-        refl.append(grey * _layer(trace, rng.uniform(0.5, 1.0)))
+        px = grey * _layer(trace, rng.uniform(0.5, 1.0))
+        for fill in fills:
+            if fill is not None:
+                px = px * _layer(fill, rng.uniform(0.0, bleed))
+        refl.append(px)
         dist.append(0.1)
         host.append(0)
     for side, fill in enumerate(fills, start=1):
@@ -75,6 +85,18 @@ def test_a_traced_line_is_read_through_the_fills_beside_it(
     fill_colour = np.array([0] + [by_name[f] if f else 0 for f in fills])[side]
     fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, fill_colour, colours, 1)[0]
     assert fit.color == want
+    assert _sure(fit)
+
+
+def test_fills_blurred_onto_the_printed_core_do_not_change_the_traces_colour() -> None:
+    """A blue trace between two pink fills, the blur carrying a little pink onto the printed
+    core: the core alone looks purple (blue over pink), the strips beside it blue under pink.
+    With no bleed allowed on the core this read purple."""
+    colours = {1: SKY_BLUE, 2: PURPLE, 3: PINK}
+    refl, dist, side = _line(SKY_BLUE, (PINK, PINK), seed=3, length=40, bleed=0.3)
+    fill_colour = np.array([0, 3, 3])[side]
+    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, fill_colour, colours, 1)[0]
+    assert (fit.color, fit.core, fit.beside) == (1, 1, 1)
     assert _sure(fit)
 
 
