@@ -703,13 +703,13 @@ def _reread_lines(
     out = list(second)
     if len(keys) < 2 or len(stats.line_px) == 0:
         return out
-    fill_of = np.array([rd.color or 0 for rd in first] + [0], np.int64)
     host = m.host[stats.line_px]
     fits = fit_lines(
         stats.line_refl,
         m.owner[stats.line_px],
         m.line_mm[stats.line_px],
-        fill_of[host],  # host -1 (no space) picks the trailing 0
+        host,
+        {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color},
         palette.colours,
         len(m.regions),
         palette.spread,

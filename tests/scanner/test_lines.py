@@ -31,6 +31,12 @@ def _layer(colour: np.ndarray, amount: float) -> np.ndarray:
     return 1.0 - amount * (1.0 - colour)
 
 
+def _measured(fills: tuple[np.ndarray | None, ...]) -> dict[int, np.ndarray]:
+    """The filled spaces' colours as measured (their pencil at its mean pressure in
+    :func:`_line`), by the space index :func:`_line` gives their pixels."""
+    return {i: _layer(f, 0.75) for i, f in enumerate(fills) if f is not None}
+
+
 def _line(
     trace: np.ndarray,
     fills: tuple[np.ndarray | None, np.ndarray | None],
@@ -51,7 +57,7 @@ def _line(
                 px = px * _layer(fill, rng.uniform(0.0, bleed))
         refl.append(px)
         dist.append(0.1)
-        host.append(0)
+        host.append(-1)
     for side, fill in enumerate(fills, start=1):
         for _ in range(4 * length):
             px = _layer(trace, rng.uniform(0.4, 1.0))
@@ -59,7 +65,7 @@ def _line(
                 px = px * _layer(fill, rng.uniform(0.5, 1.0))
             refl.append(px)
             dist.append(0.5)
-            host.append(side if fill is not None else 0)
+            host.append(side - 1 if fill is not None else -1)
     refl = np.clip(np.array(refl) + rng.normal(0, 0.01, (len(refl), 3)), 0, 1.2)
     return refl, np.array(dist, np.float32), np.array(host)
 
@@ -79,11 +85,11 @@ def test_a_traced_line_is_read_through_the_fills_beside_it(
 ) -> None:
     colours = {1: RED, 2: BLUE, 3: GREEN, 4: DARK_GREEN}
     by_name = {"red": 1, "blue": 2, "green": 3, "dark_green": 4}
-    refl, dist, side = _line(
-        colours[by_name[trace]], tuple(colours[by_name[f]] if f else None for f in fills)
-    )
-    fill_colour = np.array([0] + [by_name[f] if f else 0 for f in fills])[side]
-    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, fill_colour, colours, 1)[0]
+    beside = tuple(colours[by_name[f]] if f else None for f in fills)
+    refl, dist, host = _line(colours[by_name[trace]], beside)
+    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, host, _measured(beside), colours, 1)[
+        0
+    ]
     assert fit.color == want
     assert _sure(fit)
 
@@ -93,11 +99,25 @@ def test_fills_blurred_onto_the_printed_core_do_not_change_the_traces_colour() -
     core: the core alone looks purple (blue over pink), the strips beside it blue under pink.
     With no bleed allowed on the core this read purple."""
     colours = {1: SKY_BLUE, 2: PURPLE, 3: PINK}
-    refl, dist, side = _line(SKY_BLUE, (PINK, PINK), seed=3, length=40, bleed=0.3)
-    fill_colour = np.array([0, 3, 3])[side]
-    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, fill_colour, colours, 1)[0]
+    refl, dist, host = _line(SKY_BLUE, (PINK, PINK), seed=3, length=40, bleed=0.3)
+    fills = _measured((PINK, PINK))
+    fit = fit_lines(refl, np.zeros(len(refl), np.int64), dist, host, fills, colours, 1)[0]
     assert (fit.color, fit.core, fit.beside) == (1, 1, 1)
     assert _sure(fit)
+
+
+def test_a_fill_beside_the_line_is_modelled_by_its_own_measured_colour() -> None:
+    """Pink fills laid a little redder than their key swatch, a blue trace between them:
+    modelled by the key's colour, the fills' extra red is put on the trace (purple);
+    modelled by the spaces' own measured colour, the trace reads blue."""
+    colours = {1: SKY_BLUE, 2: PURPLE, 3: PINK}
+    redder = np.array([0.30, 0.17, 0.83])
+    refl, dist, host = _line(SKY_BLUE, (redder, redder), seed=2, length=40, bleed=0.3)
+    owner = np.zeros(len(refl), np.int64)
+    fit = fit_lines(refl, owner, dist, host, _measured((redder, redder)), colours, 1)[0]
+    assert fit.color == 1
+    by_key = fit_lines(refl, owner, dist, host, {0: PINK, 1: PINK}, colours, 1)[0]
+    assert by_key.color == 2
 
 
 def test_a_line_that_could_be_either_of_two_colours_is_not_sure() -> None:
@@ -106,8 +126,9 @@ def test_a_line_that_could_be_either_of_two_colours_is_not_sure() -> None:
     red, dist_red, _ = _line(RED, (None, None), seed=1, length=10)
     blue, dist_blue, _ = _line(BLUE, (None, None), seed=2, length=10)
     refl, dist = np.concatenate([red, blue]), np.concatenate([dist_red, dist_blue])
-    none = np.zeros(len(refl), np.int64)
-    fit = fit_lines(refl, none, dist, none, colours, 1)[0]
+    fit = fit_lines(
+        refl, np.zeros(len(refl), np.int64), dist, np.full(len(refl), -1), {}, colours, 1
+    )[0]
     assert not _sure(fit)
 
 
@@ -197,6 +218,7 @@ def test_a_bare_printed_line_fits_no_colour_surely() -> None:
     """No pencil on the printed line or beside it: every colour fits at no pressure."""
     colours = {1: RED, 2: BLUE, 3: GREEN, 4: DARK_GREEN}
     refl, dist, _ = _line(np.ones(3), (None, None), seed=3)
-    none = np.zeros(len(refl), np.int64)
-    fit = fit_lines(refl, none, dist, none, colours, 1)[0]
+    fit = fit_lines(
+        refl, np.zeros(len(refl), np.int64), dist, np.full(len(refl), -1), {}, colours, 1
+    )[0]
     assert fit.confidence < REVIEW_BELOW
