@@ -6,15 +6,15 @@ colour mixes all of these; the printed grey's tint alone loses how dark the penc
 and dark green differ mostly in darkness). So each pixel is explained instead.
 
 Pencil layers multiply reflectance, so in optical density (``-log`` reflectance) they add:
-a pixel beside the line, inside a space filled with colour Y, is ``D_X(a) + D_Y(b) + g``
-where ``D_X(a)`` is the density of colour X laid at pressure ``a`` (the key swatch's curve
-from paper to heavy), ``b`` the fill's pressure and ``g`` a little neutral density (the
-printed line's blurred edge). On the printed core itself the grey's darkness is unknown, so
-only the colour (the density with its neutral part taken out) counts there, and the blur
-brings a little of the fills on both sides onto it. For each colour
-X the best ``a, b, g`` are found per pixel; the colour whose sum of (capped) misfits over the
-line is least wins, and the gap to the runner-up, in units of the expected scatter, gives
-the confidence. This is colour deconvolution (as for stained tissue slides) with the stains
+a pixel beside the line, inside a filled space, is ``D_X(a) + D_Y(b) + g`` where ``D_X(a)``
+is the density of colour X laid at pressure ``a`` (the key swatch's curve from paper to
+heavy), ``D_Y(b)`` the fill's (its space's measured colour's curve) at pressure ``b`` and
+``g`` a little neutral density (the printed line's blurred edge). On the printed core itself
+the grey's darkness is unknown, so only the colour (the density with its neutral part taken
+out) counts there, and the blur brings a little of the fills on both sides onto it. For each
+colour X the best ``a, b, g`` are found per pixel; the colour whose sum of (capped) misfits
+over the line is least wins, and the gap to the runner-up, in units of the expected scatter,
+gives the confidence. This is colour deconvolution (as for stained tissue slides) with the stains
 known from the sheet's own key swatches and the neighbours' fills known from their reading.
 """
 
@@ -36,9 +36,11 @@ TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its 
 FILL_AMOUNTS = np.linspace(0.0, 1.0, 7)
 CORE_MM = 0.3  # within this of the line, the printed grey darkens the pencil
 HALO = 0.12  # the most neutral density a printed line's blur may add beside it
-# The most of a neighbouring fill, relative to its key, that blur carries onto the printed
-# core: a blue trace between pink fills otherwise reads purple (calibrated on the benchmark's
-# Arp photos: 0.2, 0.3, 0.4 misread 222, 218, 224 of 17,568 pieces; none, 256).
+# The most of a neighbouring fill, relative to its space's measured colour, that blur carries
+# onto the printed core: a blue trace between pink fills otherwise reads purple (calibrated on
+# the benchmark's Arp photos while fills were modelled by their keys: 0.2, 0.3, 0.4 misread
+# 222, 218, 224 of 17,568 pieces, none 256; with the spaces' own colours, as now, 173, 159,
+# 168, though the held-out eighth set's 2,196 pieces read 16, 22, 23).
 CORE_FILL = 0.3
 CORE_FILL_AMOUNTS = np.linspace(0.0, CORE_FILL, 5)
 MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
