@@ -161,9 +161,8 @@ def fit_lines(
         return {}
     dens = _density(refl)
     core = line_mm < CORE_MM
-    seen = {int(h) for h in np.unique(host) if h >= 0 and int(h) in fills}
-    host = np.where(np.isin(host, list(seen)), host, -1)
-    fill = {h: np.clip(fills[h], MIN_REFLECTANCE, 1.0) for h in seen}
+    host = np.where(np.isin(host, list(fills)), host, -1)  # a space read blank hosts no fill
+    fill = {h: np.clip(c, MIN_REFLECTANCE, 1.0) for h, c in fills.items()}
     beside_curve = {h: _curve(c, FILL_AMOUNTS) for h, c in fill.items()}
     bleed = {h: _curve(c, CORE_FILL_AMOUNTS) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
