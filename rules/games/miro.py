@@ -333,13 +333,16 @@ def _captor_checks(
             continue
         (captor,) = captors
         named = " or ".join(segs[b] for b in sorted(lasts))
+        # Either side may be misread: the circle, or (where every order agrees on it) the
+        # last segment, which in the circle's colour would make that player the captor.
+        last = [segs[b] for b in lasts] if len(lasts) == 1 else []
         out.append(
             Check(
                 False,
                 f"{sp}'s capture circle is coloured {owner}, but colour {captor}'s move "
                 f"coloured the last segment around it ({named}, in the order of play)",
-                [mark],
-                could_be=[(mark, captor)],
+                [mark, *last],
+                could_be=[(mark, captor), *((s, owner) for s in last)],
             )
         )
     return out

@@ -133,17 +133,19 @@ def test_a_curve_that_breaks_the_order_of_play_says_which_segments_would_mend_it
 def test_a_capture_circle_in_a_colour_other_than_the_captors_is_named() -> None:
     """The curve's colours give the order of play, so the captor of each space: the player
     whose move coloured its last segment. space-2 was captured by red (its boundary is red
-    and blue); its circle in blue is wrong although blue colours part of the boundary."""
+    and blue); its circle in blue is wrong although blue colours part of the boundary. Either
+    side may be the misread one: the circle, or the last segment (segment-18), which in blue
+    would have made blue the captor."""
     sheet = _finished_mini_game()
     rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-2": BLUE}, {})
     (captor,) = [c for c in rep.checks if not c.ok and "tallied" not in c.message]
-    assert captor.regions == ["mark-capture-2"]
-    assert captor.could_be == [("mark-capture-2", RED)]
+    assert captor.regions == ["mark-capture-2", "segment-18"]
+    assert captor.could_be == [("mark-capture-2", RED), ("segment-18", BLUE)]
     assert "colour 1's move coloured the last segment" in captor.message
     # A circle in a colour on none of the boundary: the captor check says it, once.
     rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-1": BLUE}, {})
     named = [c for c in rep.checks if not c.ok and "mark-capture-1" in c.regions]
-    assert [c.could_be for c in named] == [[("mark-capture-1", RED)]]
+    assert [c.could_be for c in named] == [[("mark-capture-1", RED), ("segment-19", BLUE)]]
 
 
 def test_a_gap_in_the_coloured_curve_must_be_coloured_in_the_colour_of_its_move() -> None:
