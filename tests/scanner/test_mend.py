@@ -295,3 +295,66 @@ def test_a_tally_unlike_the_drawings_score_points_at_the_boxes_a_clean_run_would
     (suspect,) = _tally_suspects(layout, readings, {2: 7}, Scoring(scores={1: 0, 2: 9}))
     assert suspect["regions"] == ["score-p2-box-6", "score-p2-box-7"]
     assert "tallied 7 points; the sheet shows 9" in suspect["message"]
+
+
+def _arp_sheet() -> tuple:
+    """A finished simulated Arp game read surely, and its captured spaces with one side in
+    another player's colour (so that space read in that colour breaks no check)."""
+    import numpy as np
+
+    from .simulator import finished_game, sheet_for
+
+    layout = sheet_for("arp")
+    colours, _ = finished_game(layout, np.random.default_rng(5))
+    readings = {rid: Reading(c, 0.95, 0.5, None) for rid, c in colours.items()}
+    bounds = layout.topology.data.get("space_segments") or {}
+    return layout, readings, colours, bounds
+
+
+def _flip_candidates(colours: dict, bounds: dict) -> list[tuple[str, int, int]]:
+    """(space, its captor, another colour on its sides), for captured spaces."""
+    out = []
+    for sp, sides in bounds.items():
+        captor = colours.get(sp)
+        others = sorted({colours[s] for s in sides} - {captor, None})
+        if captor is not None and others:
+            out.append((sp, captor, others[0]))
+    return out
+
+
+def test_a_doubted_reading_whose_second_choice_makes_the_tallies_agree_is_taken() -> None:
+    """A captured space read in a colour on its sides, doubted, with its captor's colour
+    second: the drawing then gives one player a point too few and another one too many.
+    The players' tallies say which: it is read in its second choice, for review."""
+    from artsheets.scanner.mending import _mend_by_tallies, _score
+
+    layout, readings, colours, bounds = _arp_sheet()
+    sp, captor, other = _flip_candidates(colours, bounds)[0]
+    readings[sp] = Reading(other, 0.6, 1.0, "colour between keys", runner_up=captor)
+    tallies, scoring = _score(layout, readings, None)
+    assert scoring.scores[captor] == tallies[captor] - 1
+    tallies, scoring = _mend_by_tallies(layout, readings, None, tallies, scoring)
+    assert readings[sp].color == captor and readings[sp].confidence <= 0.5
+    assert "by the tallies" in (readings[sp].reason or "")
+    assert all(scoring.scores[p] == t for p, t in tallies.items())
+
+
+def test_the_tallies_mend_nothing_when_several_readings_would_do_or_none_is_doubted() -> None:
+    """Two doubted spaces whose second choices would each make the tallies agree: the
+    tallies cannot tell which is misread, so both stay as read. A sure misread stays too."""
+    from artsheets.scanner.mending import _mend_by_tallies, _score
+
+    layout, readings, colours, bounds = _arp_sheet()
+    (sp, captor, other), *rest = _flip_candidates(colours, bounds)
+    # A second space its captor's opponent captured, whose captor's colour is on its sides.
+    twin = next(s for s, c, _ in rest if c == other and captor in {colours[b] for b in bounds[s]})
+    readings[sp] = Reading(other, 0.6, 1.0, "colour between keys", runner_up=captor)
+    readings[twin] = Reading(other, 0.7, 1.0, "colour between keys", runner_up=captor)
+    before = dict(readings)
+    tallies, scoring = _score(layout, readings, None)
+    assert _mend_by_tallies(layout, readings, None, tallies, scoring) == (tallies, scoring)
+    assert readings == before
+    readings[twin] = Reading(other, 0.95, 1.0, None, runner_up=captor)  # sure: not a candidate
+    tallies, scoring = _score(layout, readings, None)
+    _mend_by_tallies(layout, readings, None, tallies, scoring)
+    assert readings[sp].color == captor
