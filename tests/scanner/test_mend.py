@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import Reading
 from artsheets.scanner.mending import (
@@ -322,15 +324,20 @@ def _flip_candidates(colours: dict, bounds: dict) -> list[tuple[str, int, int]]:
     return out
 
 
-def test_a_doubted_reading_whose_second_choice_makes_the_tallies_agree_is_taken() -> None:
+@pytest.mark.parametrize("second", [True, False])
+def test_a_doubted_reading_whose_second_choice_makes_the_tallies_agree_is_taken(
+    second: bool,
+) -> None:
     """A captured space read in a colour on its sides, doubted, with its captor's colour
     second: the drawing then gives one player a point too few and another one too many.
-    The players' tallies say which: it is read in its second choice, for review."""
+    The players' tallies say which: it is read in its second choice, for review. A reading
+    with no second choice (a blank the rules coloured, not saying which colour) may be any
+    other colour in play."""
     from artsheets.scanner.mending import _mend_by_tallies, _score
 
     layout, readings, colours, bounds = _arp_sheet()
     sp, captor, other = _flip_candidates(colours, bounds)[0]
-    readings[sp] = Reading(other, 0.6, 1.0, "colour between keys", runner_up=captor)
+    readings[sp] = Reading(other, 0.6, 1.0, "doubted", runner_up=captor if second else None)
     tallies, scoring = _score(layout, readings, None)
     assert scoring.scores[captor] == tallies[captor] - 1
     tallies, scoring = _mend_by_tallies(layout, readings, None, tallies, scoring)
