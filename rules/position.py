@@ -30,7 +30,14 @@ from typing import Any, NamedTuple
 from artsheets.rules.core import Outcome, game_class, normalise_options
 from artsheets.rules.field import Field
 
-__all__ = ["Check", "PositionReport", "check_position", "score_position", "unusual_patterns"]
+__all__ = [
+    "Check",
+    "PositionReport",
+    "check_position",
+    "order_of_play",
+    "score_position",
+    "unusual_patterns",
+]
 
 Colours = Mapping[str, int | None]
 Tallies = Mapping[int, int | None]
@@ -147,6 +154,24 @@ def unusual_patterns(
         return []
     found: list[Check] = finder(field, opts, clean)
     return found
+
+
+def order_of_play(
+    field: Field,
+    options: Mapping[str, Any] | None,
+    colours: Colours,
+    alternatives: Mapping[str, int] | None = None,
+    budget: int | None = None,
+) -> Any:
+    """Whether some legal order of play colours the sheet as ``colours`` say, changing at
+    most one region to its colour in ``alternatives`` (an ``OrderSearch``); None for games
+    whose sheet does not record its order closely enough to search for it. A game searches
+    in its ``order_of_play`` classmethod (Arp; Miro's order is a check of its own)."""
+    cls, opts, clean = _game_inputs(field, options, colours)
+    search = getattr(cls, "order_of_play", None)
+    if search is None:
+        return None
+    return search(field, opts, clean, dict(alternatives or {}), budget)
 
 
 def _game_inputs(

@@ -19,9 +19,17 @@ from typing import Any
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, game_class
-from artsheets.rules.position import score_position, unusual_patterns
+from artsheets.rules.games.arp_order import OrderSearch
+from artsheets.rules.position import order_of_play, score_position, unusual_patterns
 
-__all__ = ["POSITION_KINDS", "Scoring", "rule_options", "score_sheet", "unusual_readings"]
+__all__ = [
+    "POSITION_KINDS",
+    "Scoring",
+    "order_search",
+    "rule_options",
+    "score_sheet",
+    "unusual_readings",
+]
 
 # The region kinds the rule engine reads a position from (docs/topology.md).
 POSITION_KINDS = frozenset({"space", "segment", "mark", "triangle"})
@@ -104,3 +112,28 @@ def unusual_readings(
     except RulesError:
         return []
     return [c.to_dict() for c in found]
+
+
+def order_search(
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    players: int | None = None,
+    alternatives: Mapping[str, int] | None = None,
+    budget: int | None = None,
+) -> OrderSearch | None:
+    """The rule engine's search for a legal order of play giving the colours read (with at
+    most one of ``alternatives``); None where the game has none or the sheet cannot be
+    scored."""
+    if layout.topology is None:
+        return None
+    try:
+        found: OrderSearch | None = order_of_play(
+            layout.topology,
+            rule_options(layout, players),
+            position_colours(layout, colours),
+            alternatives,
+            budget,
+        )
+    except RulesError:
+        return None
+    return found

@@ -312,6 +312,27 @@ class Arp(State):
         return PositionReport(cls.game, scores, checks, outcome)
 
     @classmethod
+    def order_of_play(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        alternatives: Mapping[str, int],
+        budget: int | None = None,
+    ) -> Any:
+        """A legal order of moves that colours the sheet so (:mod:`.arp_order`)."""
+        from artsheets.rules.games.arp_order import search_order  # it builds on this module
+
+        return search_order(
+            field,
+            colours,
+            options["players"],
+            stop_at_own=options["stop_at_own"],
+            alternatives=alternatives,
+            **({} if budget is None else {"budget": budget}),
+        )
+
+    @classmethod
     def unusual_position(
         cls, field: Field, options: Mapping[str, Any], colours: Mapping[str, int]
     ) -> list[Check]:

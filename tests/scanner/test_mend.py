@@ -3,6 +3,7 @@ the reading the scanner doubted already and ranked second."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from types import SimpleNamespace
 
 import pytest
@@ -365,3 +366,36 @@ def test_the_tallies_mend_nothing_when_several_readings_would_do_or_none_is_doub
     tallies, scoring = _score(layout, readings, None)
     _mend_by_tallies(layout, readings, None, tallies, scoring)
     assert readings[sp].color == captor
+
+
+def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended_if_doubted() -> None:
+    """Arp: a piece at the end of a run read in its neighbour's colour, so that no legal
+    order of moves colours the lines as read (a seam nothing could have started). Doubted,
+    with its true colour second, it is the one piece whose second choice lets an order be
+    found: it is read so, for review. Read surely, it is left as read (nothing doubted
+    fits)."""
+    from artsheets.rules.games.arp import _runs
+    from artsheets.scanner.mending import _mend_by_order
+    from artsheets.scanner.scoring import order_search
+
+    layout, readings, colours, _ = _arp_sheet()
+    assert order_search(layout, colours).legal is True
+    pieces = layout.topology.data["pieces"]
+    misreads = [
+        (line[last], c2)
+        for line in pieces.values()
+        for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
+    ]
+    # One that leaves a seam nothing on the sheet could have started (the commonest case).
+    piece, wrong = next(
+        (p, c)
+        for p, c in misreads
+        if (found := order_search(layout, colours | {p: c})).legal is False and p in found.starved
+    )
+    readings[piece] = Reading(wrong, 0.95, 1.0, None, runner_up=colours[piece])
+    assert not _mend_by_order(layout, readings, None)
+    readings[piece] = Reading(wrong, 0.6, 1.0, "doubted", runner_up=colours[piece])
+    readings["segment-1"] = Reading(colours["segment-1"], 0.7, 1.0, "doubted", runner_up=9)
+    assert _mend_by_order(layout, readings, None)
+    assert readings[piece].color == colours[piece] and "order of play" in readings[piece].reason
+    assert readings["segment-1"].color == colours["segment-1"]
