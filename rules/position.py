@@ -160,18 +160,15 @@ def order_of_play(
     field: Field,
     options: Mapping[str, Any] | None,
     colours: Colours,
-    alternatives: Mapping[str, int] | None = None,
     budget: int | None = None,
 ) -> Any:
-    """Whether some legal order of play colours the sheet as ``colours`` say, changing at
-    most one region to its colour in ``alternatives`` (an ``OrderSearch``); None for games
-    whose sheet does not record its order closely enough to search for it. A game searches
-    in its ``order_of_play`` classmethod (Arp; Miro's order is a check of its own)."""
+    """Whether some legal order of play colours the sheet as ``colours`` say (an
+    ``OrderSearch``, within ``budget`` positions); None for games whose sheet does not record
+    its order closely enough to search for it. A game searches in its ``order_of_play``
+    classmethod (Arp; Miro's order is a check of its own)."""
     cls, opts, clean = _game_inputs(field, options, colours)
     search = getattr(cls, "order_of_play", None)
-    if search is None:
-        return None
-    return search(field, opts, clean, dict(alternatives or {}), budget)
+    return None if search is None else search(field, opts, clean, budget)
 
 
 def _game_inputs(

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Literal, NamedTuple
 
 from artsheets.generator.layout import Layout
+from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading
 from artsheets.scanner.scoring import (
     POSITION_KINDS,
@@ -43,8 +44,10 @@ TALLY_MEND_TRIES = 80  # doubted readings tried, least sure first, to make the t
 # The order of play's search for a misread line piece (Arp): positions one piece's try may
 # visit, and all the tries of a sheet (about 0.9 s at most; on the benchmark sets a smaller
 # budget, 2,000 and 10,000, found 8 of the 10 mends and saved 0.4 s at most).
-ORDER_TRY = 3_000
-ORDER_BUDGET = 30_000
+ORDER_PROOF = 20_000  # positions to prove the lines as read illegal
+ORDER_TRY_LIKELY = 20_000  # ... to try a piece round a seam nothing could start, or a blank
+ORDER_TRY = 3_000  # ... to try any other doubted piece
+ORDER_BUDGET = 60_000  # ... for all the tries of a sheet
 
 
 def mend_and_score(
@@ -87,54 +90,94 @@ def _score(
 
 
 def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | None) -> bool:
-    """Where no legal order of play colours the lines as read (Arp), the one doubted line
-    piece whose second choice lets one do is taken in that choice, still for review.
+    """Where no legal order of play colours the lines as read (Arp), the one change of a
+    line piece (or, failing that, of two) that lets one do is made, still for review.
 
-    The search must first prove the reading illegal (every order tried within its budget).
-    Then doubted pieces are tried in their second choice one at a time: first those round
-    a seam that nothing on the sheet could have started (where two pieces of a line meet
-    in different colours, with no line of the player before either crossing there: likely
-    the misread's place), then the least sure. A piece is taken only if no other tried
-    fits too (two would leave the order of play unable to tell which is misread); tries
-    stop at a second fit or when ``ORDER_BUDGET`` positions are spent, so a piece not tried
-    might have fitted as well, which is why the mend stays for review. On eight benchmark
-    sets (108 Arp photos) this mended 10 pieces, all rightly. Returns whether it mended."""
+    The search must first prove the reading illegal (every order tried within its budget);
+    then :func:`_order_fits` tries changes. A change is made only if no other tried fits
+    too (two would leave the order of play unable to tell which is misread); tries stop at
+    a second fit or when ``ORDER_BUDGET`` positions are spent, so a change not tried might
+    have fitted as well, which is why the mend stays for review. Returns whether it
+    mended."""
     colours = _colours(readings)
-    found = order_search(layout, colours, players)
+    found = order_search(layout, colours, players, budget=ORDER_PROOF)
     if found is None or found.legal is not False:
         return False
-    doubted = sorted(
-        (rid not in found.starved, rd.confidence, rid, rd.runner_up)
-        for rid, rd in readings.items()
-        if rid in found.pieces
-        and rd.confidence < REVIEW_BELOW
-        and rd.runner_up is not None
-        and rd.runner_up != rd.color
-    )
-    fits = []
-    left = ORDER_BUDGET
-    for *_, rid, colour in doubted:
-        tried = order_search(layout, colours, players, {rid: colour}, min(ORDER_TRY, left))
-        if tried is None:
-            return False
-        left -= tried.visited
-        if tried.fits:
-            fits.append((rid, colour))
-        if len(fits) > 1 or left <= 0:
-            break
+    fits = _order_fits(layout, readings, colours, players, found)
     if len(fits) != 1:
         return False
-    ((rid, colour),) = fits
-    rd = readings[rid]
-    readings[rid] = replace(
-        rd,
-        color=colour,
-        runner_up=rd.color,
-        confidence=min(rd.confidence, 0.5),
-        reason=f"read as colour {colour}, its second choice, by the order of play: no legal "
-        "order of moves colours the lines as read, and one does with this piece so",
-    )
+    (change,) = fits
+    said = "with this piece so" if len(change) == 1 else "with these two pieces so"
+    for rid, colour in change:
+        rd = readings[rid]
+        second = ", its second choice," if colour == rd.runner_up else ""
+        readings[rid] = replace(
+            rd,
+            color=colour,
+            runner_up=rd.color,
+            confidence=min(rd.confidence, 0.5),
+            reason=f"read as colour {colour}{second} by the order of play: no legal order of "
+            f"moves colours the lines as read, and one does {said}",
+        )
     return True
+
+
+Change = tuple[tuple[str, int], ...]  # (line piece, colour) read otherwise
+
+
+def _order_fits(
+    layout: Layout,
+    readings: dict[str, Reading],
+    colours: dict[str, int | None],
+    players: int | None,
+    found: OrderSearch,
+) -> list[Change]:
+    """The changes that let a legal order be found, as tried, stopping at two.
+
+    One piece first: those round a seam nothing on the sheet could have started
+    (``found.starved``: two pieces of a line meeting in different colours with no line of
+    the player before either crossing there) and those read blank (a finished sheet has
+    none), in every other colour in play, second choice first, least sure first; then the
+    other doubted pieces in their second choice, least sure first. Two pieces, when no one
+    did it: pairs round such seams (two misread seams need a change each)."""
+    in_play = {c for rid, c in colours.items() if rid in found.pieces} - {None}
+    by_doubt = sorted(found.pieces, key=lambda rid: (readings[rid].confidence, rid))
+    likely = [
+        ((rid, c),)
+        for rid in by_doubt
+        if rid in found.starved or readings[rid].color is None
+        for c in _other_colours(readings[rid], in_play)
+    ]
+    doubted = [
+        ((rid, rd.runner_up),)
+        for rid in by_doubt
+        if (rd := readings[rid]).confidence < REVIEW_BELOW
+        and rd.runner_up not in (None, rd.color)
+        and ((rid, rd.runner_up),) not in likely
+    ]
+    round_seams = [c for (c,) in likely if c[0] in found.starved]
+    pairs = [
+        (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
+    ]
+    fits: list[Change] = []
+    left = ORDER_BUDGET
+    for changes, budget in ((likely, ORDER_TRY_LIKELY), (doubted, ORDER_TRY), (pairs, ORDER_TRY)):
+        if changes is pairs and fits:
+            break
+        for change in changes:
+            tried = order_search(layout, colours | dict(change), players, budget=min(budget, left))
+            assert tried is not None  # the game searched the reading: it searches this too
+            left -= tried.visited
+            if tried.legal:
+                fits.append(change)
+            if len(fits) > 1 or left <= 0:
+                return fits
+    return fits
+
+
+def _other_colours(rd: Reading, in_play: set[int]) -> list[int]:
+    """The colours in play but a reading's own, its second choice first."""
+    return sorted(in_play - {rd.color}, key=lambda c: (c != rd.runner_up, c))
 
 
 def _disagreeing(tallies: dict[int, int], scoring: Scoring) -> dict[int, tuple[int, int]]:

@@ -118,12 +118,10 @@ def order_search(
     layout: Layout,
     colours: Mapping[str, int | None],
     players: int | None = None,
-    alternatives: Mapping[str, int] | None = None,
     budget: int | None = None,
 ) -> OrderSearch | None:
-    """The rule engine's search for a legal order of play giving the colours read (with at
-    most one of ``alternatives``); None where the game has none or the sheet cannot be
-    scored."""
+    """The rule engine's search for a legal order of play giving the colours read; None
+    where the game has none or the sheet cannot be scored."""
     if layout.topology is None:
         return None
     try:
@@ -131,7 +129,6 @@ def order_search(
             layout.topology,
             rule_options(layout, players),
             position_colours(layout, colours),
-            alternatives,
             budget,
         )
     except RulesError:

@@ -317,19 +317,17 @@ class Arp(State):
         field: Field,
         options: Mapping[str, Any],
         colours: Mapping[str, int],
-        alternatives: Mapping[str, int],
         budget: int | None = None,
     ) -> Any:
         """A legal order of moves that colours the sheet so (:mod:`.arp_order`)."""
-        from artsheets.rules.games.arp_order import search_order  # it builds on this module
+        from artsheets.rules.games.arp_order import SEARCH_BUDGET, search_order  # builds on us
 
         return search_order(
             field,
             colours,
             options["players"],
             stop_at_own=options["stop_at_own"],
-            alternatives=alternatives,
-            **({} if budget is None else {"budget": budget}),
+            budget=SEARCH_BUDGET if budget is None else budget,
         )
 
     @classmethod

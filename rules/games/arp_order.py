@@ -27,9 +27,9 @@ small:
 A search proves a colouring illegal only by trying every order, so it has a budget of
 positions and says when it ran out.
 
-Given ``alternatives`` (pieces and another colour each may be), the search may change one of
-them: it finds which single changes make the colouring legal, stopping at two (then the
-colours cannot tell which). The seam cut leaves those pieces out.
+A reader of photos tries its doubted readings by searching again with each changed: with
+the colours fixed, every cut stays sharp (searching for any one change at once leaves the
+changeable pieces out of the seam cut, and was many times slower).
 """
 
 from __future__ import annotations
@@ -48,24 +48,15 @@ SEARCH_BUDGET = 20_000  # positions visited before a search gives up (about 0.5 
 
 @dataclass(frozen=True)
 class OrderSearch:
-    """What a search found: ``fits``, the changes with which a legal order exists (``None``:
-    the colours as given; at most two are looked for); whether the search was complete
-    (``exhausted``: every order tried, so an empty ``fits`` proves the colours illegal); the
-    positions it ``visited``; the pieces round seams that nothing on the sheet could start
-    (``starved``: a misread is likely there); and the field's line ``pieces``."""
+    """What a search found: whether some legal order gives the colours (``legal``; None
+    when the budget ran out first), the positions it ``visited``, the pieces round seams
+    that nothing on the sheet could start (``starved``: a misread is likely there), and the
+    field's line ``pieces``."""
 
-    fits: list[tuple[str, int] | None]
-    exhausted: bool
+    legal: bool | None
     visited: int = 0
     starved: frozenset[str] = frozenset()
     pieces: frozenset[str] = frozenset()
-
-    @property
-    def legal(self) -> bool | None:
-        """Whether some legal order gives the colours as they are (None: not known)."""
-        if None in self.fits:
-            return True
-        return False if self.exhausted else None
 
 
 class _Board:
@@ -90,34 +81,31 @@ class _Budget(Exception):
 
 
 class _Search:
+    """One depth-first search for a legal order giving fixed colours."""
+
     def __init__(
         self,
         board: _Board,
         colours: Mapping[str, int],
         players: int,
         stop_at_own: bool,
-        alternatives: Mapping[str, int],
         budget: int,
     ) -> None:
         self.b = board
+        self.budget = budget
         self.n = players
         self.stop_at_own = stop_at_own
-        idx = board.index
         self.colour = [colours.get(p) for p in board.net.all_pieces]
-        self.alt = {idx[p]: c for p, c in alternatives.items() if p in idx}
         self.fill = {sp: colours.get(sp) for sp in board.space_bits}
-        # Per space, its sides in its fill's colour as read, and those that may become so.
-        self.fill_sides = {}
-        self.maybe_fill = {}
-        for sp, bits in board.space_bits.items():
-            q = self.fill[sp]
-            sides = [i for i in range(len(self.colour)) if bits >> i & 1]
-            self.fill_sides[sp] = sum(1 << i for i in sides if self.colour[i] == q)
-            self.maybe_fill[sp] = sum(1 << i for i in sides if self.alt.get(i) == q)
+        # Per space, its sides in its fill's colour: one of them closed it.
+        self.fill_sides = {
+            sp: sum(
+                1 << i for i, c in enumerate(self.colour) if bits >> i & 1 and c == self.fill[sp]
+            )
+            for sp, bits in board.space_bits.items()
+        }
         self.seams = [] if stop_at_own else self._seams()
-        self.seen: set[tuple[int, tuple[str, int, int] | None, int, int | None]] = set()
-        self.fits: list[int | None] = []
-        self.budget = budget
+        self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
 
     def _seams(self) -> list[tuple[int, int, str]]:
         """Where two pieces of a line meet in different colours: (their bits, the bits of
@@ -126,8 +114,7 @@ class _Search:
         Whichever of the two was coloured first, its move did not run on into the other
         (uncoloured then, in another colour), so it started at their vertex: a touching move
         from the stretch coloured just before, which passed there in the colour of the
-        player before (a free move colours a whole uncoloured stretch, the other piece too).
-        Pieces that may change colour (``alternatives``) are left out."""
+        player before (a free move colours a whole uncoloured stretch, the other piece too)."""
         net, idx, n = self.b.net, self.b.index, self.n
         out = []
         for ln in net.lines:
@@ -135,20 +122,24 @@ class _Search:
             for i in range(1, len(pcs)):
                 a, b = idx[pcs[i - 1]], idx[pcs[i]]
                 ca, cb = self.colour[a], self.colour[b]
-                if ca is None or cb is None or ca == cb or a in self.alt or b in self.alt:
+                if ca is None or cb is None or ca == cb:
                     continue
                 before = {(ca - 2) % n + 1, (cb - 2) % n + 1}
                 starters = 0
-                for other, j in net.at[verts[i]]:
-                    if other == ln:
-                        continue
-                    opcs = net.pieces[other]
-                    for k in (j - 1, j):
-                        if 0 <= k < len(opcs):
-                            q = idx[opcs[k]]
-                            if self.colour[q] in before or q in self.alt:
-                                starters |= 1 << q
+                for q in self._at(verts[i], ln):
+                    if self.colour[q] in before:
+                        starters |= 1 << q
                 out.append(((1 << a) | (1 << b), starters, verts[i]))
+        return out
+
+    def _at(self, vertex: str, line: str | None = None) -> list[int]:
+        """The pieces of the lines through ``vertex`` (other than ``line``) that end there."""
+        net, idx = self.b.net, self.b.index
+        out = []
+        for ln, i in net.at[vertex]:
+            if ln != line:
+                pcs = net.pieces[ln]
+                out += [idx[pcs[k]] for k in (i - 1, i) if 0 <= k < len(pcs)]
         return out
 
     def _seams_open(self, mask: int, last: tuple[str, int, int] | None) -> bool:
@@ -168,51 +159,19 @@ class _Search:
         """The bits of the pieces round every seam that nothing on the sheet could start:
         its two pieces and the other lines' pieces at its vertex (one of them is likely
         misread)."""
-        net, idx = self.b.net, self.b.index
         out = 0
         for bits, starters, vertex in self.seams:
             if not starters:
-                out |= bits
-                for ln, i in net.at[vertex]:
-                    for k in (i - 1, i):
-                        if 0 <= k < len(net.pieces[ln]):
-                            out |= 1 << idx[net.pieces[ln][k]]
+                out |= bits | sum(1 << q for q in self._at(vertex))
         return out
-
-    # --- colours under a change ----------------------------------------------------------
-
-    def _colour(self, i: int, change: int | None) -> int | None:
-        return self.alt[i] if i == change else self.colour[i]
-
-    def _sides_left(self, sp: str, mask: int, change: int | None) -> bool:
-        """Whether a space not yet closed still has an uncoloured side in its fill's
-        colour (or one that a change still to be made could give it)."""
-        sides = self.fill_sides[sp]
-        if change is not None:
-            bit = 1 << change
-            sides = (sides & ~bit) | (bit if self.alt[change] == self.fill[sp] else 0)
-        elif self.alt:
-            sides |= self.maybe_fill[sp]
-        return bool(sides & ~mask)
 
     # --- moves ---------------------------------------------------------------------------
 
-    def _own_at(self, vertex: str, line: str, player: int, mask: int, change: int | None) -> bool:
-        net, idx = self.b.net, self.b.index
-        for ln, i in net.at[vertex]:
-            if ln == line:
-                continue
-            pcs = net.pieces[ln]
-            for k in (i, i - 1):
-                if 0 <= k < len(pcs):
-                    j = idx[pcs[k]]
-                    if mask >> j & 1 and self._colour(j, change) == player:
-                        return True
-        return False
+    def _own_at(self, vertex: str, line: str, player: int, mask: int) -> bool:
+        """A line of the player's colour passes through ``vertex`` (``stop_at_own``)."""
+        return any(mask >> q & 1 and self.colour[q] == player for q in self._at(vertex, line))
 
-    def _stretch(
-        self, mask: int, line: str, i: int, step: int, player: int, change: int | None
-    ) -> list[int]:
+    def _stretch(self, mask: int, line: str, i: int, step: int, player: int) -> list[int]:
         """Piece indexes (along ``line``) a move from vertex ``i`` going ``step`` colours."""
         bits = self.b.line_bits[line]
         verts = self.b.net.vertices[line]
@@ -221,14 +180,14 @@ class _Search:
         while 0 <= k < len(bits) and not mask & bits[k]:
             out.append(k)
             if self.stop_at_own and self._own_at(
-                verts[k + 1 if step > 0 else k], line, player, mask, change
+                verts[k + 1 if step > 0 else k], line, player, mask
             ):
                 break
             k += step
         return out
 
     def _moves(
-        self, mask: int, last: tuple[str, int, int] | None, player: int, change: int | None
+        self, mask: int, last: tuple[str, int, int] | None, player: int
     ) -> list[tuple[str, int, int]]:
         """The engine's legal moves: touching the last stretch, else free ones."""
         net = self.b.net
@@ -255,61 +214,52 @@ class _Search:
                 if (
                     k == 0
                     or mask & bits[k - 1]
-                    or (self.stop_at_own and self._own_at(verts[k], ln, player, mask, change))
+                    or (self.stop_at_own and self._own_at(verts[k], ln, player, mask))
                 ):
                     out.append((ln, k, 1))
         return out
 
-    def _play(
-        self, mask: int, line: str, ks: list[int], player: int, change: int | None
-    ) -> tuple[int, int | None] | None:
-        """The position after colouring pieces ``ks`` of ``line`` in ``player``'s colour,
-        and the change it took; None if the colours (with at most one change) forbid it."""
+    def _play(self, mask: int, line: str, ks: list[int], player: int) -> int | None:
+        """The position after colouring pieces ``ks`` of ``line`` in ``player``'s colour;
+        None if the colours forbid it."""
         idx, pieces = self.b.index, self.b.net.pieces[line]
         new = mask
         for k in ks:
             j = idx[pieces[k]]
+            if self.colour[j] != player:
+                return None
             new |= 1 << j
-            if self._colour(j, change) == player:
-                continue
-            if change is None and self.alt.get(j) == player and j not in self.fits:
-                change = j  # the one change this order makes
-                continue
-            return None
         for k in ks:
             for sp in self.b.spaces_of.get(idx[pieces[k]], ()):
-                bits = self.b.space_bits[sp]
+                bits, fill = self.b.space_bits[sp], self.fill[sp]
                 if new & bits == bits:
-                    if mask & bits != bits and self.fill[sp] not in (None, player):
-                        return None
-                elif self.fill[sp] is not None and not self._sides_left(sp, new, change):
-                    return None
-        return new, change
+                    if mask & bits != bits and fill not in (None, player):
+                        return None  # closed by the mover, filled in another colour
+                elif fill is not None and not self.fill_sides[sp] & ~new:
+                    return None  # no side left in its fill's colour to close it
+        return new
 
-    def run(self, mask: int, last: tuple[str, int, int] | None, turn: int, change: int | None):
-        if change is not None and change in self.fits:
-            return  # this change is known to fit already: look for another
+    def run(self, mask: int, last: tuple[str, int, int] | None, turn: int) -> bool:
+        """Whether the game can be played on from here to the colours given."""
         if mask == self.b.full:
-            self.fits.append(change)
-            return
-        key = (mask, last, turn % self.n, change)
+            return True
+        key = (mask, last, turn % self.n)
         if key in self.seen:
-            return
+            return False
         self.seen.add(key)
         if len(self.seen) > self.budget:
             raise _Budget
         if self.seams and not self._seams_open(mask, last):
-            return
+            return False
         player = turn % self.n + 1
-        for line, i, step in self._moves(mask, last, player, change):
-            ks = self._stretch(mask, line, i, step, player, change)
-            after = self._play(mask, line, ks, player, change) if ks else None
-            if after is None:
-                continue
-            lo, hi = (ks[0], ks[-1] + 1) if step > 0 else (ks[-1], ks[0] + 1)
-            self.run(after[0], (line, lo, hi), turn + 1, after[1])
-            if None in self.fits or len(self.fits) >= 2:
-                return
+        for line, i, step in self._moves(mask, last, player):
+            ks = self._stretch(mask, line, i, step, player)
+            after = self._play(mask, line, ks, player) if ks else None
+            if after is not None:
+                lo, hi = (ks[0], ks[-1] + 1) if step > 0 else (ks[-1], ks[0] + 1)
+                if self.run(after, (line, lo, hi), turn + 1):
+                    return True
+        return False
 
 
 def search_order(
@@ -318,21 +268,17 @@ def search_order(
     players: int,
     *,
     stop_at_own: bool = False,
-    alternatives: Mapping[str, int] | None = None,
     budget: int = SEARCH_BUDGET,
 ) -> OrderSearch:
     """Look for a legal order of play that colours the pieces and fills the spaces as
-    ``colours`` say, changing at most one piece to its colour in ``alternatives``."""
+    ``colours`` say (uncoloured pieces fit no move: a finished sheet has none)."""
     board = field_cache(field, "arp-board", _Board)
-    s = _Search(board, colours, players, stop_at_own, alternatives or {}, budget)
+    s = _Search(board, colours, players, stop_at_own, budget)
     try:
-        s.run(0, None, 0, None)
+        legal: bool | None = s.run(0, None, 0)
     except _Budget:
-        exhausted = False
-    else:
-        exhausted = True
+        legal = None
     pieces = board.net.all_pieces
-    fits = [None if c is None else (pieces[c], s.alt[c]) for c in s.fits]
     bits = s.starved()
-    starved = frozenset(pieces[i] for i in range(len(pieces)) if bits >> i & 1)
-    return OrderSearch(fits, exhausted, len(s.seen), starved, frozenset(pieces))
+    starved = frozenset(p for i, p in enumerate(pieces) if bits >> i & 1)
+    return OrderSearch(legal, len(s.seen), starved, frozenset(pieces))

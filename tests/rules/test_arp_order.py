@@ -38,42 +38,39 @@ def _run_ends(sheet: dict[str, int]) -> list[tuple[str, int]]:
 def test_the_colours_of_a_played_game_come_from_a_legal_order(seed: int, stop_at_own: bool) -> None:
     sheet = _finished(seed, stop_at_own=stop_at_own)
     found = search_order(field(), sheet, 3, stop_at_own=stop_at_own)
-    assert found.legal is True and found.fits == [None] and found.exhausted
+    assert found.legal is True and not found.starved
 
 
 def test_a_piece_read_in_its_neighbours_colour_leaves_no_legal_order_mostly() -> None:
     """Each run end of five games changed to the colour across the seam: most such sheets
-    no game can make (the test allows one in four; simulated four-player games give one in
-    twenty-five on the full field), and the search proves it."""
+    no game can make (72 of 76 here; one in twenty-five in simulated four-player games on
+    the full field), and the search proves it, within its budget."""
     illegal = total = 0
     for seed in range(5):
         sheet = _finished(seed)
         for piece, colour in _run_ends(sheet):
             found = search_order(field(), sheet | {piece: colour}, 3)
-            assert found.exhausted
+            assert found.legal is not None
             illegal += found.legal is False
             total += 1
-    assert total > 40 and illegal >= 0.75 * total
+    assert total > 40 and illegal >= 0.9 * total
 
 
-def test_the_one_change_that_makes_a_misread_sheet_legal_is_found() -> None:
-    """A misread run end, with its true colour and another piece's wrong colour offered:
-    only the true one fits."""
+def test_a_seam_nothing_could_have_started_points_at_the_misread() -> None:
+    """A run end changed so that no line of the previous player's colour crosses where the
+    two colours now meet: the search needs no move to see it, and names the pieces there."""
     sheet = _finished(7)
     for piece, colour in _run_ends(sheet):
-        misread = sheet | {piece: colour}
-        if search_order(field(), misread, 3).legal is False:
+        found = search_order(field(), sheet | {piece: colour}, 3)
+        if found.starved:
             break
     else:
-        pytest.fail("no misread run end in this game leaves it illegal")
-    decoy = next(p for p in field().data["pieces"]["line-1"] if p != piece)
-    other = sheet[decoy] % 3 + 1
-    found = search_order(field(), misread, 3, alternatives={piece: sheet[piece], decoy: other})
-    assert found.fits == [(piece, sheet[piece])]
-    assert piece in found.pieces and decoy in found.pieces
+        pytest.fail("no change in this game leaves a seam nothing could start")
+    assert found.legal is False and found.visited == 1
+    assert piece in found.starved and found.starved <= found.pieces
 
 
 def test_a_search_out_of_budget_knows_nothing() -> None:
     sheet = _finished(1)
-    found = search_order(field(), sheet | {"segment-1": sheet["segment-1"] % 3 + 1}, 3, budget=1)
-    assert not found.exhausted and found.legal is None and found.visited >= 1
+    found = search_order(field(), sheet | {"segment-1": sheet["segment-1"] % 3 + 1}, 3, budget=0)
+    assert found.legal is None and found.visited >= 1

@@ -368,12 +368,12 @@ def test_the_tallies_mend_nothing_when_several_readings_would_do_or_none_is_doub
     assert readings[sp].color == captor
 
 
-def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended_if_doubted() -> None:
+def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended() -> None:
     """Arp: a piece at the end of a run read in its neighbour's colour, so that no legal
-    order of moves colours the lines as read (a seam nothing could have started). Doubted,
-    with its true colour second, it is the one piece whose second choice lets an order be
-    found: it is read so, for review. Read surely, it is left as read (nothing doubted
-    fits)."""
+    order of moves colours the lines as read. Round a seam nothing could have started, it
+    is tried in every colour in play (even with a wrong second choice, even read surely):
+    it is the one change that lets an order be found, and is read so, for review. A
+    misread elsewhere, read surely, is left as read: only doubted pieces are tried there."""
     from artsheets.rules.games.arp import _runs
     from artsheets.scanner.mending import _mend_by_order
     from artsheets.scanner.scoring import order_search
@@ -386,16 +386,17 @@ def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended_if_doubted
         for line in pieces.values()
         for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
     ]
-    # One that leaves a seam nothing on the sheet could have started (the commonest case).
-    piece, wrong = next(
-        (p, c)
-        for p, c in misreads
-        if (found := order_search(layout, colours | {p: c})).legal is False and p in found.starved
-    )
+    found = {(p, c): order_search(layout, colours | {p: c}) for p, c in misreads}
+    starved = next(k for k, f in found.items() if f.legal is False and k[0] in f.starved)
+    elsewhere = next(k for k, f in found.items() if f.legal is False and not f.starved)
+    (piece, wrong), truth = starved, colours[starved[0]]
+    decoy = next(c for c in (1, 2, 3, 4) if c not in (wrong, truth))
+    readings[piece] = Reading(wrong, 0.9, 1.0, None, runner_up=decoy)
+    assert _mend_by_order(layout, readings, None)
+    assert readings[piece].color == truth and "order of play" in readings[piece].reason
+    assert readings[piece].confidence <= 0.5
+    readings[piece] = Reading(truth, 0.95, 1.0, None)
+    piece, wrong = elsewhere
     readings[piece] = Reading(wrong, 0.95, 1.0, None, runner_up=colours[piece])
     assert not _mend_by_order(layout, readings, None)
-    readings[piece] = Reading(wrong, 0.6, 1.0, "doubted", runner_up=colours[piece])
-    readings["segment-1"] = Reading(colours["segment-1"], 0.7, 1.0, "doubted", runner_up=9)
-    assert _mend_by_order(layout, readings, None)
-    assert readings[piece].color == colours[piece] and "order of play" in readings[piece].reason
-    assert readings["segment-1"].color == colours["segment-1"]
+    assert readings[piece].color == wrong
