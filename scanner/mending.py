@@ -107,18 +107,12 @@ def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | 
     if len(fits) != 1:
         return False
     (change,) = fits
-    said = "with this piece so" if len(change) == 1 else "with these two pieces so"
+    why = (
+        "by the order of play: no legal order of moves colours the lines as read, and one "
+        f"does {'with this piece so' if len(change) == 1 else 'with these two pieces so'}"
+    )
     for rid, colour in change:
-        rd = readings[rid]
-        second = ", its second choice," if colour == rd.runner_up else ""
-        readings[rid] = replace(
-            rd,
-            color=colour,
-            runner_up=rd.color,
-            confidence=min(rd.confidence, 0.5),
-            reason=f"read as colour {colour}{second} by the order of play: no legal order of "
-            f"moves colours the lines as read, and one does {said}",
-        )
+        _read_otherwise(readings, rid, colour, why)
     return True
 
 
@@ -246,18 +240,10 @@ def _mend_by_tallies(
     if len(fits) != 1:  # none, or several alike: the tallies cannot tell which
         return tallies, scoring
     ((rid, colour, t, sc),) = fits
-    rd = readings[rid]
     said = ", ".join(
         f"player {p} tallied {t_}, the sheet showed {s_}" for p, (t_, s_) in gaps.items()
     )
-    second = ", its second choice," if colour == rd.runner_up else ""
-    readings[rid] = replace(
-        rd,
-        color=colour,
-        runner_up=rd.color,
-        confidence=min(rd.confidence, 0.5),
-        reason=f"read as colour {colour}{second} by the tallies ({said})",
-    )
+    _read_otherwise(readings, rid, colour, f"by the tallies ({said})")
     return t, sc
 
 
@@ -386,6 +372,13 @@ def mend(
     if not chosen:
         return False
     _, rid, colour, check = min(chosen, key=lambda o: o[0])
+    _read_otherwise(readings, rid, colour, f"{wording.mended}: {check['message']}")
+    mended.add(rid)
+    return True
+
+
+def _read_otherwise(readings: dict[str, Reading], rid: str, colour: int | None, why: str) -> None:
+    """Take a region in another reading (for review, its old one second), saying why."""
     rd = readings[rid]
     read = "blank" if colour is None else f"colour {colour}"
     read += ", its second choice," if colour is not None and colour == rd.runner_up else ""
@@ -394,10 +387,8 @@ def mend(
         color=colour,
         runner_up=rd.color,
         confidence=min(rd.confidence, 0.5),
-        reason=f"read as {read} {wording.mended}: {check['message']}",
+        reason=f"read as {read} {why}",
     )
-    mended.add(rid)
-    return True
 
 
 def _mends_wanted(readings: dict[str, Reading], check: dict) -> list[tuple[str, int | None]]:
