@@ -28,8 +28,8 @@ A search proves a colouring illegal only by trying every order, so it has a budg
 positions and says when it ran out.
 
 A reader of photos tries its doubted readings by searching again with each changed: with
-the colours fixed, every cut stays sharp (searching for any one change at once leaves the
-changeable pieces out of the seam cut, and was many times slower).
+the colours fixed, every cut stays sharp (one search for any of many changes at once must
+leave the changeable pieces out of the seam cut; with 20 of them it ran out of its budget).
 """
 
 from __future__ import annotations
