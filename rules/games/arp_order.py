@@ -68,9 +68,10 @@ class _Board:
         self.index = {p: i for i, p in enumerate(net.all_pieces)}
         self.full = (1 << len(net.all_pieces)) - 1
         self.line_bits = {ln: [1 << self.index[p] for p in net.pieces[ln]] for ln in net.lines}
-        self.space_bits = {
-            sp: sum(1 << self.index[s] for s in sides) for sp, sides in net.space_segs.items()
+        self.space_sides = {
+            sp: [self.index[s] for s in sides] for sp, sides in net.space_segs.items()
         }
+        self.space_bits = {sp: sum(1 << i for i in sides) for sp, sides in self.space_sides.items()}
         self.spaces_of = {
             self.index[p]: sps for p, sps in net.seg_spaces.items() if p in self.index
         }
@@ -96,13 +97,47 @@ class _Search:
         self.n = players
         self.stop_at_own = stop_at_own
         self.colour = [colours.get(p) for p in board.net.all_pieces]
+        self.line_colours = {
+            ln: [colours.get(p) for p in pcs] for ln, pcs in board.net.pieces.items()
+        }
+        # Where a free move may start, per colour: each piece, its bit and the one before's.
+        self.free_starts: dict[int | None, list[tuple[str, int, int, int]]] = {}
+        for ln in board.net.lines:
+            bits = board.line_bits[ln]
+            for k, c in enumerate(self.line_colours[ln]):
+                start = (ln, k, bits[k], bits[k - 1] if k else 0)
+                self.free_starts.setdefault(c, []).append(start)
         self.fill = {sp: colours.get(sp) for sp in board.space_bits}
         # Per space, its sides in its fill's colour: one of them closed it.
         self.fill_sides = {
-            sp: sum(
-                1 << i for i, c in enumerate(self.colour) if bits >> i & 1 and c == self.fill[sp]
-            )
-            for sp, bits in board.space_bits.items()
+            sp: sum(1 << i for i in sides if self.colour[i] == self.fill[sp])
+            for sp, sides in board.space_sides.items()
+        }
+        # Per line, per piece: the spaces beside it (their sides, fill, sides in the fill).
+        self.spaces_beside = {
+            ln: [
+                [
+                    (board.space_bits[sp], self.fill[sp], self.fill_sides[sp])
+                    for sp in board.spaces_of.get(board.index[p], ())
+                ]
+                for p in pcs
+            ]
+            for ln, pcs in board.net.pieces.items()
+        }
+        # Per line, per vertex: the moves along the other lines through it, each with the
+        # bit and colour of its first piece.
+        self.crossings = {
+            line: [
+                [
+                    ((ln, i, step), board.line_bits[ln][k], self.line_colours[ln][k])
+                    for ln, i in board.net.at[v]
+                    if ln != line
+                    for step, k in ((1, i), (-1, i - 1))
+                    if 0 <= k < len(board.line_bits[ln])
+                ]
+                for v in board.net.vertices[line]
+            ]
+            for line in board.net.lines
         }
         self.seams = [] if stop_at_own else self._seams()
         self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
@@ -171,73 +206,66 @@ class _Search:
         """A line of the player's colour passes through ``vertex`` (``stop_at_own``)."""
         return any(mask >> q & 1 and self.colour[q] == player for q in self._at(vertex, line))
 
-    def _stretch(self, mask: int, line: str, i: int, step: int, player: int) -> list[int]:
-        """Piece indexes (along ``line``) a move from vertex ``i`` going ``step`` colours."""
-        bits = self.b.line_bits[line]
-        verts = self.b.net.vertices[line]
-        out = []
-        k = i if step > 0 else i - 1
-        while 0 <= k < len(bits) and not mask & bits[k]:
-            out.append(k)
-            if self.stop_at_own and self._own_at(
-                verts[k + 1 if step > 0 else k], line, player, mask
-            ):
-                break
-            k += step
-        return out
-
     def _moves(
         self, mask: int, last: tuple[str, int, int] | None, player: int
     ) -> list[tuple[str, int, int]]:
-        """The engine's legal moves: touching the last stretch, else free ones."""
-        net = self.b.net
+        """The engine's legal moves whose first piece is in the mover's colour: touching the
+        last stretch; free ones only if no touching move exists at all (whatever its
+        colour: then the mover must take one, and no order goes on from here)."""
         out = []
+        touching = False
         if last is not None:
             line, a, b = last
-            for v in net.vertices[line][a : b + 1]:
-                for ln, i in net.at[v]:
-                    if ln == line:
-                        continue
-                    bits = self.b.line_bits[ln]
-                    if i < len(bits) and not mask & bits[i]:
-                        out.append((ln, i, 1))
-                    if i > 0 and not mask & bits[i - 1]:
-                        out.append((ln, i, -1))
-        if out:
+            for crossing in self.crossings[line][a : b + 1]:
+                for move, bit, colour in crossing:
+                    if not mask & bit:
+                        touching = True
+                        if colour == player:
+                            out.append(move)
+        if touching:
             return out
-        for ln in net.lines:
-            bits = self.b.line_bits[ln]
-            verts = net.vertices[ln]
-            for k, bit in enumerate(bits):
-                if mask & bit:
-                    continue
-                if (
-                    k == 0
-                    or mask & bits[k - 1]
-                    or (self.stop_at_own and self._own_at(verts[k], ln, player, mask))
-                ):
-                    out.append((ln, k, 1))
+        net = self.b.net
+        for ln, k, bit, before in self.free_starts.get(player, ()):
+            if mask & bit:
+                continue
+            if (
+                k == 0
+                or mask & before
+                or (self.stop_at_own and self._own_at(net.vertices[ln][k], ln, player, mask))
+            ):
+                out.append((ln, k, 1))
         return out
 
-    def _play(self, mask: int, line: str, ks: list[int], player: int) -> int | None:
-        """The position after colouring pieces ``ks`` of ``line`` in ``player``'s colour;
-        None if the colours forbid it."""
-        idx, pieces = self.b.index, self.b.net.pieces[line]
+    def _play(
+        self, mask: int, line: str, i: int, step: int, player: int
+    ) -> tuple[int, tuple[str, int, int]] | None:
+        """The position after colouring ``line`` from vertex ``i`` going ``step`` (until
+        its end or a coloured piece) in ``player``'s colour, and the stretch coloured; None
+        if the colours forbid it."""
+        bits, cols = self.b.line_bits[line], self.line_colours[line]
+        verts = self.b.net.vertices[line]
         new = mask
-        for k in ks:
-            j = idx[pieces[k]]
-            if self.colour[j] != player:
+        k = i if step > 0 else i - 1
+        first = k
+        while 0 <= k < len(bits) and not mask & bits[k]:
+            if cols[k] != player:
                 return None
-            new |= 1 << j
-        for k in ks:
-            for sp in self.b.spaces_of.get(idx[pieces[k]], ()):
-                bits, fill = self.b.space_bits[sp], self.fill[sp]
-                if new & bits == bits:
-                    if mask & bits != bits and fill not in (None, player):
+            new |= bits[k]
+            if self.stop_at_own and self._own_at(
+                verts[k + 1 if step > 0 else k], line, player, mask
+            ):
+                k += step
+                break
+            k += step
+        lo, hi = (first, k) if step > 0 else (k + 1, first + 1)
+        for spaces in self.spaces_beside[line][lo:hi]:
+            for sides, fill, fill_sides in spaces:
+                if new & sides == sides:
+                    if mask & sides != sides and fill not in (None, player):
                         return None  # closed by the mover, filled in another colour
-                elif fill is not None and not self.fill_sides[sp] & ~new:
+                elif fill is not None and not fill_sides & ~new:
                     return None  # no side left in its fill's colour to close it
-        return new
+        return new, (line, lo, hi)
 
     def run(self, mask: int, last: tuple[str, int, int] | None, turn: int) -> bool:
         """Whether the game can be played on from here to the colours given."""
@@ -253,12 +281,9 @@ class _Search:
             return False
         player = turn % self.n + 1
         for line, i, step in self._moves(mask, last, player):
-            ks = self._stretch(mask, line, i, step, player)
-            after = self._play(mask, line, ks, player) if ks else None
-            if after is not None:
-                lo, hi = (ks[0], ks[-1] + 1) if step > 0 else (ks[-1], ks[0] + 1)
-                if self.run(after, (line, lo, hi), turn + 1):
-                    return True
+            after = self._play(mask, line, i, step, player)
+            if after is not None and self.run(*after, turn + 1):
+                return True
         return False
 
 
