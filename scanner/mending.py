@@ -41,13 +41,13 @@ WHOLESALE_DOUBT = 0.8  # share of a sheet's lines doubted beyond which neighbour
 # seen (log odds): off sheets doubted wholesale, 80 island mends went right and 6 wrong.
 UNUSUAL_ODDS = 2.5
 TALLY_MEND_TRIES = 80  # doubted readings tried, least sure first, to make the tallies agree
-# The order of play's search for a misread line piece (Arp): positions one piece's try may
-# visit, and all the tries of a sheet (about 0.9 s at most; on the benchmark sets a smaller
-# budget, 2,000 and 10,000, found 8 of the 10 mends and saved 0.4 s at most).
+# The order of play's search for a misread line piece (Arp), in positions (about 56,000 a
+# second): 1.0 s at most on the benchmark photos. Smaller budgets missed mends (8,000 a try:
+# k5 arp_7004 needs 5,000).
 ORDER_PROOF = 50_000  # positions to prove the lines as read illegal
 ORDER_TRY_LIKELY = 20_000  # ... to try a piece round a seam nothing could start, or a blank
-ORDER_TRY = 3_000  # ... to try any other doubted piece
-ORDER_BUDGET = 60_000  # ... for all the tries of a sheet
+ORDER_TRY = 8_000  # ... to try any other doubted piece
+ORDER_BUDGET = 100_000  # ... for all the tries of a sheet
 
 
 def mend_and_score(
@@ -98,7 +98,7 @@ def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | 
     too (two would leave the order of play unable to tell which is misread); tries stop at
     a second fit or when ``ORDER_BUDGET`` positions are spent, so a change not tried might
     have fitted as well, which is why the mend stays for review. On eight benchmark sets
-    (108 Arp photos) it made 27 changes, all right. Returns whether it mended."""
+    (108 Arp photos) it made 28 changes, all right. Returns whether it mended."""
     colours = _colours(readings)
     found = order_search(layout, colours, players, budget=ORDER_PROOF)
     if found is None or found.legal is not False:
