@@ -98,7 +98,7 @@ def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | 
     too (two would leave the order of play unable to tell which is misread); tries stop at
     a second fit or when ``ORDER_BUDGET`` positions are spent, so a change not tried might
     have fitted as well, which is why the mend stays for review. On eight benchmark sets
-    (108 Arp photos) it made 30 changes, all right. Returns whether it mended."""
+    (108 Arp photos) it made 32 changes, all right. Returns whether it mended."""
     colours = _colours(readings)
     found = order_search(layout, colours, players, budget=ORDER_PROOF)
     if found is None or found.legal is not False:
@@ -133,7 +133,9 @@ def _order_fits(
     the player before either crossing there) and those read blank or coloured from a blank
     by a guess, in every other colour in play, second choice first, least sure first; then the
     other doubted pieces in their second choice, least sure first. Two pieces, when no one
-    did it: pairs round such seams (two misread seams need a change each)."""
+    did it: pairs round such seams (two misread seams need a change each); then a change
+    that clears every such seam with a doubted piece's second choice (one misread at such a
+    seam, one elsewhere)."""
     in_play = {c for rid, c in colours.items() if rid in found.pieces} - {None}
     by_doubt = sorted(found.pieces, key=lambda rid: (readings[rid].confidence, rid))
     likely = [
@@ -150,26 +152,37 @@ def _order_fits(
         and ((rid, rd.runner_up),) not in likely
     ]
     round_seams = [c for (c,) in likely if c[0] in found.starved]
-    pairs = [
-        (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
-    ]
     fits: list[Change] = []
+    clearing: list[tuple[str, int]] = []  # changes round seams that leave none unstartable
     left = ORDER_BUDGET
-    for changes, budget in (
-        (likely, ORDER_TRY_LIKELY),
-        (doubted, ORDER_TRY),
-        (pairs, ORDER_TRY_LIKELY),
-    ):
-        if changes is pairs and fits:
-            break
+
+    def settled(changes: list[Change], budget: int) -> bool:
+        """Try each change; whether the tries are over (two fits, or the budget spent)."""
+        nonlocal left
         for change in changes:
             tried = order_search(layout, colours | dict(change), players, budget=min(budget, left))
             assert tried is not None  # the game searched the reading: it searches this too
             left -= tried.visited
             if tried.legal:
                 fits.append(change)
+            elif len(change) == 1 and change[0][0] in found.starved and not tried.starved:
+                clearing.append(change[0])
             if len(fits) > 1 or left <= 0:
-                return fits
+                return True
+        return False
+
+    if settled(likely, ORDER_TRY_LIKELY) or settled(doubted, ORDER_TRY) or fits:
+        return fits
+    pairs = [
+        (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
+    ]
+    if settled(pairs, ORDER_TRY_LIKELY) or fits:
+        return fits
+    # One misread at a seam nothing could start, one elsewhere: a change that clears every
+    # such seam, with a doubted piece's second choice.
+    mixed = [(a, d) for a in clearing for (d,) in doubted if d[0] != a[0]]
+    settled(mixed, ORDER_TRY)
+    return fits
     return fits
 
 

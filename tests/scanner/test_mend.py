@@ -400,3 +400,29 @@ def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended() -> None:
     readings[piece] = Reading(wrong, 0.95, 1.0, None, runner_up=colours[piece])
     assert not _mend_by_order(layout, readings, None)
     assert readings[piece].color == wrong
+
+
+def test_two_misreads_one_at_a_seam_nothing_could_start_are_mended_together() -> None:
+    """Two misread Arp pieces: one leaves a seam nothing could have started, one does not.
+    No single change makes the lines legal; the change that clears the seam, with the other
+    piece's second choice, does: both are read so, for review."""
+    from artsheets.rules.games.arp import _runs
+    from artsheets.scanner.mending import _mend_by_order
+    from artsheets.scanner.scoring import order_search
+
+    layout, readings, colours, _ = _arp_sheet()
+    pieces = layout.topology.data["pieces"]
+    misreads = [
+        (line[last], c2)
+        for line in pieces.values()
+        for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
+    ]
+    found = {(p, c): order_search(layout, colours | {p: c}) for p, c in misreads}
+    starved = [k for k, f in found.items() if f.legal is False and k[0] in f.starved]
+    elsewhere = [k for k, f in found.items() if f.legal is False and not f.starved]
+    (a, wrong_a), (b, wrong_b) = starved[0], next(k for k in elsewhere if k[0] != starved[0][0])
+    readings[a] = Reading(wrong_a, 0.9, 1.0, None, runner_up=colours[a])
+    readings[b] = Reading(wrong_b, 0.6, 1.0, "doubted", runner_up=colours[b])
+    assert _mend_by_order(layout, readings, None)
+    assert (readings[a].color, readings[b].color) == (colours[a], colours[b])
+    assert "these two pieces" in readings[b].reason
