@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from artsheets.generator.layout import Layout
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import Reading
 from artsheets.scanner.mending import (
@@ -368,27 +369,36 @@ def test_the_tallies_mend_nothing_when_several_readings_would_do_or_none_is_doub
     assert readings[sp].color == captor
 
 
+def _illegal_run_ends(layout: Layout, colours: dict) -> tuple[list, list]:
+    """Run ends of a legal Arp sheet read in the neighbour's colour, leaving no legal order:
+    (those that leave a seam nothing could have started, at the misread; the others)."""
+    from artsheets.rules.games.arp import _runs
+    from artsheets.scanner.scoring import order_search
+
+    assert order_search(layout, colours).legal is True
+    misreads = [
+        (line[last], c2)
+        for line in layout.topology.data["pieces"].values()
+        for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
+    ]
+    found = {(p, c): order_search(layout, colours | {p: c}) for p, c in misreads}
+    illegal = [(k, f) for k, f in found.items() if f.legal is False]
+    return (
+        [k for k, f in illegal if k[0] in f.starved],
+        [k for k, f in illegal if not f.starved],
+    )
+
+
 def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended() -> None:
     """Arp: a piece at the end of a run read in its neighbour's colour, so that no legal
     order of moves colours the lines as read. Round a seam nothing could have started, it
     is tried in every colour in play (even with a wrong second choice, even read surely):
     it is the one change that lets an order be found, and is read so, for review. A
     misread elsewhere, read surely, is left as read: only doubted pieces are tried there."""
-    from artsheets.rules.games.arp import _runs
     from artsheets.scanner.mending import _mend_by_order
-    from artsheets.scanner.scoring import order_search
 
     layout, readings, colours, _ = _arp_sheet()
-    assert order_search(layout, colours).legal is True
-    pieces = layout.topology.data["pieces"]
-    misreads = [
-        (line[last], c2)
-        for line in pieces.values()
-        for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
-    ]
-    found = {(p, c): order_search(layout, colours | {p: c}) for p, c in misreads}
-    starved = next(k for k, f in found.items() if f.legal is False and k[0] in f.starved)
-    elsewhere = next(k for k, f in found.items() if f.legal is False and not f.starved)
+    starved, elsewhere = (group[0] for group in _illegal_run_ends(layout, colours))
     (piece, wrong), truth = starved, colours[starved[0]]
     decoy = next(c for c in (1, 2, 3, 4) if c not in (wrong, truth))
     readings[piece] = Reading(wrong, 0.9, 1.0, None, runner_up=decoy)
@@ -406,20 +416,10 @@ def test_two_misreads_one_at_a_seam_nothing_could_start_are_mended_together() ->
     """Two misread Arp pieces: one leaves a seam nothing could have started, one does not.
     No single change makes the lines legal; the change that clears the seam, with the other
     piece's second choice, does: both are read so, for review."""
-    from artsheets.rules.games.arp import _runs
     from artsheets.scanner.mending import _mend_by_order
-    from artsheets.scanner.scoring import order_search
 
     layout, readings, colours, _ = _arp_sheet()
-    pieces = layout.topology.data["pieces"]
-    misreads = [
-        (line[last], c2)
-        for line in pieces.values()
-        for (_, _, last), (c2, _, _) in pairwise(_runs([colours[p] for p in line]))
-    ]
-    found = {(p, c): order_search(layout, colours | {p: c}) for p, c in misreads}
-    starved = [k for k, f in found.items() if f.legal is False and k[0] in f.starved]
-    elsewhere = [k for k, f in found.items() if f.legal is False and not f.starved]
+    starved, elsewhere = _illegal_run_ends(layout, colours)
     (a, wrong_a), (b, wrong_b) = starved[0], next(k for k in elsewhere if k[0] != starved[0][0])
     readings[a] = Reading(wrong_a, 0.9, 1.0, None, runner_up=colours[a])
     readings[b] = Reading(wrong_b, 0.6, 1.0, "doubted", runner_up=colours[b])
