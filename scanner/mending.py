@@ -183,7 +183,6 @@ def _order_fits(
     mixed = [(a, d) for a in clearing for (d,) in doubted if d[0] != a[0]]
     settled(mixed, ORDER_TRY)
     return fits
-    return fits
 
 
 def _blank_or_guessed(rd: Reading) -> bool:
@@ -270,7 +269,7 @@ def _alternatives(rd: Reading, in_play: set[int]) -> list[int]:
     which has none, every other colour in play."""
     if rd.runner_up is not None:
         return [rd.runner_up] if rd.runner_up != rd.color else []
-    return sorted(in_play - {rd.color}) if rd.color is not None else []
+    return _other_colours(rd, in_play) if rd.color is not None else []
 
 
 def _tallies_sure(layout: Layout, readings: dict[str, Reading], players: set[int]) -> bool:

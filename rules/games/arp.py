@@ -320,14 +320,10 @@ class Arp(State):
         budget: int | None = None,
     ) -> Any:
         """A legal order of moves that colours the sheet so (:mod:`.arp_order`)."""
-        from artsheets.rules.games.arp_order import SEARCH_BUDGET, search_order  # builds on us
+        from artsheets.rules.games.arp_order import search_order  # it builds on this module
 
         return search_order(
-            field,
-            colours,
-            options["players"],
-            stop_at_own=options["stop_at_own"],
-            budget=SEARCH_BUDGET if budget is None else budget,
+            field, colours, options["players"], stop_at_own=options["stop_at_own"], budget=budget
         )
 
     @classmethod

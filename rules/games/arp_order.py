@@ -293,12 +293,13 @@ def search_order(
     players: int,
     *,
     stop_at_own: bool = False,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> OrderSearch:
     """Look for a legal order of play that colours the pieces and fills the spaces as
-    ``colours`` say (uncoloured pieces fit no move: a finished sheet has none)."""
+    ``colours`` say (uncoloured pieces fit no move: a finished sheet has none), visiting
+    at most ``budget`` positions (``SEARCH_BUDGET`` by default)."""
     board = field_cache(field, "arp-board", _Board)
-    s = _Search(board, colours, players, stop_at_own, budget)
+    s = _Search(board, colours, players, stop_at_own, SEARCH_BUDGET if budget is None else budget)
     try:
         legal: bool | None = s.run(0, None, 0)
     except _Budget:
