@@ -10,6 +10,7 @@ time, the sheet scored again after each. What still fails goes to review (:func:
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import Literal, NamedTuple
 
 from artsheets.generator.layout import Layout
@@ -56,6 +57,7 @@ def mend_and_score(
     """Mend ``by_id`` (in place) by what is unusual, then by the rules, one reading at a
     time; send what still fails to review; return the tallies and the final scoring."""
     mended: set[str] = set()
+    as_read = dict(by_id)
     # What games seldom show (Arp's one-piece stretch) is mended first: the rules' checks
     # (a capture whose colour is on none of its sides) then see the pieces as played.
     for _ in range(UNUSUAL_MENDS if neighbours_surer(layout, by_id) else 0):
@@ -67,7 +69,7 @@ def mend_and_score(
         if not mend(by_id, scoring.checks, mended, BY_THE_RULES, pick="first"):
             break
         tallies, scoring = _score(layout, by_id, players)
-    if _mend_by_order(layout, by_id, players):
+    if _mend_by_order(layout, by_id, players, as_read):
         tallies, scoring = _score(layout, by_id, players)
     tallies, scoring = _mend_by_tallies(layout, by_id, players, tallies, scoring)
     doubt(by_id, scoring.checks, BY_THE_RULES)
@@ -89,9 +91,15 @@ def _score(
     return tallies, scoring
 
 
-def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | None) -> bool:
-    """Where no legal order of play colours the lines as read (Arp), the one change of a
-    line piece (or, failing that, of two) that lets one do is made, still for review.
+def _mend_by_order(
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    as_read: dict[str, Reading],
+) -> bool:
+    """Where no legal order of play colours the lines as read and mended (Arp), the one
+    change of line pieces that lets one do is made, still for review (:func:`_order_fits`:
+    of one piece, or failing that of some mends taken back together, or of two pieces).
 
     The search must first prove the reading illegal (every order tried within its budget);
     then :func:`_order_fits` tries changes. A change is made only if no other tried fits
@@ -103,13 +111,13 @@ def _mend_by_order(layout: Layout, readings: dict[str, Reading], players: int | 
     found = order_search(layout, colours, players, budget=ORDER_PROOF)
     if found is None or found.legal is not False:
         return False
-    fits = _order_fits(layout, readings, colours, players, found)
+    fits = _order_fits(layout, readings, colours, players, found, as_read)
     if len(fits) != 1:
         return False
     (change,) = fits
     why = (
         "by the order of play: no legal order of moves colours the lines as read, and one "
-        f"does {'with this piece so' if len(change) == 1 else 'with these two pieces so'}"
+        f"does {'with this piece so' if len(change) == 1 else 'with these pieces so'}"
     )
     for rid, colour in change:
         _read_otherwise(readings, rid, colour, why)
@@ -125,6 +133,7 @@ def _order_fits(
     colours: dict[str, int | None],
     players: int | None,
     found: OrderSearch,
+    as_read: dict[str, Reading],
 ) -> list[Change]:
     """The changes that let a legal order be found, as tried, stopping at two.
 
@@ -132,10 +141,13 @@ def _order_fits(
     (``found.starved``: two pieces of a line meeting in different colours with no line of
     the player before either crossing there) and those read blank or coloured from a blank
     by a guess, in every other colour in play, second choice first, least sure first; then the
-    other doubted pieces in their second choice, least sure first. Two pieces, when no one
-    did it: pairs round such seams (two misread seams need a change each); then a change
-    that clears every such seam with a doubted piece's second choice (one misread at such a
-    seam, one elsewhere)."""
+    other doubted pieces in their second choice, least sure first. When no one piece did
+    it: the mends of pieces (``as_read``: the readings before any) taken back two or more
+    at a time (what games mostly show is a prior, and the rules' mends that follow an
+    unusual finding's lean on it: n5 arp_10008 had a wrong stretch mend and the captor mend
+    it led to, each needing the other); then pairs round such seams (two misread seams need
+    a change each); then a change that clears every such seam with a doubted piece's second
+    choice (one misread at such a seam, one elsewhere)."""
     in_play = {c for rid, c in colours.items() if rid in found.pieces} - {None}
     by_doubt = sorted(found.pieces, key=lambda rid: (readings[rid].confidence, rid))
     likely = [
@@ -176,6 +188,8 @@ def _order_fits(
     pairs = [
         (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
     ]
+    if settled(_taken_back(found.pieces, readings, as_read), ORDER_TRY) or fits:
+        return fits
     if settled(pairs, ORDER_TRY_LIKELY) or fits:
         return fits
     # One misread at a seam nothing could start, one elsewhere: a change that clears every
@@ -183,6 +197,28 @@ def _order_fits(
     mixed = [(a, d) for a in clearing for (d,) in doubted if d[0] != a[0]]
     settled(mixed, ORDER_TRY)
     return fits
+
+
+UNDO_MENDS_UP_TO = 5  # mended pieces whose sets (26 of two or more) are taken back in turn
+
+
+def _taken_back(
+    pieces: frozenset[str], readings: dict[str, Reading], as_read: dict[str, Reading]
+) -> list[Change]:
+    """Sets of two or more mended pieces read as first seen, smallest sets first; none when
+    more than ``UNDO_MENDS_UP_TO`` pieces were mended."""
+    mended = sorted(
+        rid
+        for rid in pieces
+        if readings[rid] is not as_read[rid] and as_read[rid].color is not None
+    )
+    if len(mended) > UNDO_MENDS_UP_TO:
+        return []
+    return [
+        tuple((rid, as_read[rid].color) for rid in chosen)
+        for k in range(2, len(mended) + 1)
+        for chosen in combinations(mended, k)
+    ]
 
 
 def _blank_or_guessed(rd: Reading) -> bool:

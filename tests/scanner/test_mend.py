@@ -402,13 +402,13 @@ def test_a_misread_piece_that_leaves_no_legal_order_of_play_is_mended() -> None:
     (piece, wrong), truth = starved, colours[starved[0]]
     decoy = next(c for c in (1, 2, 3, 4) if c not in (wrong, truth))
     readings[piece] = Reading(wrong, 0.9, 1.0, None, runner_up=decoy)
-    assert _mend_by_order(layout, readings, None)
+    assert _mend_by_order(layout, readings, None, dict(readings))
     assert readings[piece].color == truth and "order of play" in readings[piece].reason
     assert readings[piece].confidence <= 0.5
     readings[piece] = Reading(truth, 0.95, 1.0, None)
     piece, wrong = elsewhere
     readings[piece] = Reading(wrong, 0.95, 1.0, None, runner_up=colours[piece])
-    assert not _mend_by_order(layout, readings, None)
+    assert not _mend_by_order(layout, readings, None, dict(readings))
     assert readings[piece].color == wrong
 
 
@@ -423,6 +423,37 @@ def test_two_misreads_one_at_a_seam_nothing_could_start_are_mended_together() ->
     (a, wrong_a), (b, wrong_b) = starved[0], next(k for k in elsewhere if k[0] != starved[0][0])
     readings[a] = Reading(wrong_a, 0.9, 1.0, None, runner_up=colours[a])
     readings[b] = Reading(wrong_b, 0.6, 1.0, "doubted", runner_up=colours[b])
-    assert _mend_by_order(layout, readings, None)
+    assert _mend_by_order(layout, readings, None, dict(readings))
     assert (readings[a].color, readings[b].color) == (colours[a], colours[b])
-    assert "these two pieces" in readings[b].reason
+    assert "these pieces" in readings[b].reason
+
+
+def test_mends_that_each_need_the_other_are_taken_back_together() -> None:
+    """Two Arp pieces mended away from what was first read (say a stretch mended as games
+    are mostly played, and a captor's side the rules then wanted): each mend needs the
+    other, so taking back either alone leaves the lines illegal, and with no seam that
+    nothing could start, no pair of changes is tried there. Taken back together, the
+    pieces as first read are legal: both are read so again, for review."""
+    from artsheets.scanner.mending import _mend_by_order
+    from artsheets.scanner.scoring import order_search
+
+    layout, readings, colours, _ = _arp_sheet()
+    as_read = dict(readings)
+    _, elsewhere = _illegal_run_ends(layout, colours)
+    (a, wrong_a), (b, wrong_b) = next(
+        (x, y)
+        for x in elsewhere
+        for y in elsewhere
+        if x[0] < y[0]
+        and not (found := order_search(layout, colours | dict([x, y]))).legal
+        and not found.starved
+    )
+    for piece, wrong in ((a, wrong_a), (b, wrong_b)):
+        readings[piece] = Reading(wrong, 0.5, 1.0, "mended", runner_up=colours[piece])
+    assert _mend_by_order(layout, readings, None, as_read)
+    assert (readings[a].color, readings[b].color) == (colours[a], colours[b])
+    assert "these pieces" in readings[a].reason and readings[a].confidence <= 0.5
+    # Nothing mended, nothing to take back: the same misreads stay as read.
+    readings[a] = Reading(wrong_a, 0.95, 1.0, None, runner_up=colours[a])
+    readings[b] = Reading(wrong_b, 0.95, 1.0, None, runner_up=colours[b])
+    assert not _mend_by_order(layout, readings, None, dict(readings))
