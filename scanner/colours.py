@@ -841,6 +841,7 @@ def _classify_once(
     lab = _lab(stats.mean)
     dists = {st: _distances(lab, pal) for st, pal in palettes.items()}
     keys = list(palette.colours)
+    pale = 100.0 - lab[:, 0] < PALE_SHARE * _faintest_darkening(palette)
     out: list[Reading] = []
     for i, r in enumerate(regions):
         st = styles[i]
@@ -852,6 +853,11 @@ def _classify_once(
         n = float(stats.n[i])
         size_conf = _ramp(n, 8, 40)  # too few pixels to judge
         mid = math.sqrt(st.off * st.on)
+        if pale[i] and f >= mid and keys:
+            nearest = keys[int(np.argmin(dist[i]))]
+            why = f"tinted but hardly darker than paper ({f:.0%} covered): a colour cast?"
+            out.append(Reading(None, 0.5, f, why, runner_up=nearest))
+            continue
         if r.kind == "segment" and f < st.on and keys:
             tinted = _tint_reading(stats.tint[i], palette, keys, f, tints)
             if tinted is not None:
@@ -920,6 +926,23 @@ def _classify_once(
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
         out.append(Reading(k, round(conf, 3), f, reason, runner_up=second, surely_marked=sure))
     return out
+
+
+# Pencil darkens paper: a region whose pencil pixels are on average darker than paper by
+# less than this share of the faintest stroke of the palest pencil in play (its lightest
+# pressure) is tinted by light the white balance missed, not coloured (m5 springer_9000:
+# overexposed, blank triangles 2 L units below paper and yellowish, against keys 7 or more).
+PALE_SHARE = 0.5
+
+
+def _faintest_darkening(palette: Palette) -> float:
+    """How much darker than paper (CIELAB L) the palest pencil in play is at its lightest
+    pressure; 0 with no colour learned."""
+    idx, curve = palette.curves()
+    if not len(idx):
+        return 0.0
+    faint = curve[np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])]  # each colour's first
+    return float((100.0 - faint[:, 0]).min())
 
 
 def _coverage_confidence(f: float, st: Style) -> float:

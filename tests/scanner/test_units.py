@@ -363,3 +363,46 @@ def test_freed_memory_is_kept_where_the_c_library_is_glibc() -> None:
 
     glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
     assert keep_freed_memory() is glibc
+
+
+def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil() -> None:
+    """Pencil darkens paper. Light the white balance missed (overexposed paper, clipped in
+    two channels) can leave blank spaces tinted, their "pencil" pixels two units below paper
+    and yellowish: nothing like the faintest stroke of any key. Such a space is read blank,
+    for review; one as tinted and darker than the faintest stroke is read in its colour."""
+    from artsheets.scanner.colours import (
+        FILL,
+        Palette,
+        RegionStats,
+        _classify_once,
+        _lab,
+        style_of,
+    )
+
+    tpl = template_for(sheet_for("springer").sheet_code)
+    regions = tpl.masks.regions
+    keys = {1: (0.45, 0.42, 0.62), 2: (0.42, 0.40, 0.40)}  # linear BGR: pink, warm grey
+    palette = Palette(colours={k: np.array(c) for k, c in keys.items()})
+    tinted = cv2.cvtColor(np.float32([[[97.9, -3.6, 12.7]]]), cv2.COLOR_Lab2LBGR)[0, 0]
+    faint_grey = 1.0 - 0.4 * (1.0 - palette.colours[2])  # grey pencil, lightly pressed
+    assert 100 - _lab(faint_grey[None])[0, 0] > 6  # darker than the faintest stroke's half
+    n = len(regions)
+    spaces = [i for i, r in enumerate(regions) if r.kind == "space"][:2]
+    mean = np.ones((n, 3))
+    mean[spaces] = tinted, faint_grey
+    ink = np.zeros(n)
+    ink[spaces] = 30.0
+    stats = RegionStats(
+        n=np.full(n, 240.0),
+        ink=ink,
+        mean=mean,
+        tint=np.zeros((n, 2)),
+        seen=np.ones(n),
+        line_px=np.zeros(0, np.int64),
+        line_refl=np.zeros((0, 3)),
+    )
+    styles = [style_of(r.kind, r.extra.get("role"), False) for r in regions]
+    assert styles[spaces[0]] is FILL
+    first, second = (_classify_once(stats, {FILL: palette}, tpl, styles, None)[i] for i in spaces)
+    assert first.color is None and "colour cast" in first.reason and first.confidence < 0.9
+    assert second.color == 2
