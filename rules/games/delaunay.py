@@ -212,6 +212,7 @@ class Delaunay(State):
                             False,
                             f"{s} in {g} is empty though colour {free[0]} could still fill it",
                             [s],
+                            could_be=[(s, c) for c in free],
                         )
                     )
         untouched = [g for g, m in field.groups.items() if not any(s in colours for s in m)]

@@ -103,3 +103,9 @@ def test_position_checks() -> None:
     assert pair.could_be == [(s, k) for s in ("space-1", "space-2") for k in (1, 2, 3)]
     assert "coloured spaces of section-1 are not connected" in msgs
     assert "is empty though colour" in msgs
+    # The empty space could be any colour none of its coloured neighbours has.
+    for c in rep.problems:
+        if "is empty though colour" in c.message:
+            (space,) = c.regions
+            near = {colours[n] for n in f.adjacent[space] if n in colours}
+            assert c.could_be == [(space, k) for k in (1, 2, 3, 4) if k not in near]
