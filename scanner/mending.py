@@ -49,6 +49,7 @@ ORDER_PROOF = 50_000  # positions to prove the lines as read illegal
 ORDER_TRY_LIKELY = 20_000  # ... to try a piece round a seam nothing could start, or a blank
 ORDER_TRY = 8_000  # ... to try any other doubted piece
 ORDER_BUDGET = 100_000  # ... for all the tries of a sheet
+ORDER_CLOSE_ODDS = 1.0  # a doubted piece is tried in colours this near its reading's (log odds)
 
 
 def mend_and_score(
@@ -141,8 +142,9 @@ def _order_fits(
     (``found.starved``: two pieces of a line meeting in different colours with no line of
     the player before either crossing there) and those read blank or coloured from a blank
     by a guess, in every other colour in play, second choice first, least sure first; then the
-    other doubted pieces in their second choice, least sure first. When no one piece did
-    it: the mends of pieces (``as_read``: the readings before any) taken back two or more
+    other doubted pieces in their second choice, least sure first; then in the other
+    colours their own pixels make nearly as likely (:func:`_close_colours`). When no one
+    piece did it: the mends of pieces (``as_read``: the readings before any) taken back two or more
     at a time (what games mostly show is a prior, and the rules' mends that follow an
     unusual finding's lean on it: n5 arp_10008 had a wrong stretch mend and the captor mend
     it led to, each needing the other); then pairs round such seams (two misread seams need
@@ -162,6 +164,13 @@ def _order_fits(
         if (rd := readings[rid]).confidence < REVIEW_BELOW
         and rd.runner_up not in (None, rd.color)
         and ((rid, rd.runner_up),) not in likely
+    ]
+    close = [
+        ((rid, c),)
+        for rid in by_doubt
+        if (rd := readings[rid]).confidence < REVIEW_BELOW
+        for c in _close_colours(rd)
+        if ((rid, c),) not in likely
     ]
     round_seams = [c for (c,) in likely if c[0] in found.starved]
     fits: list[Change] = []
@@ -184,6 +193,8 @@ def _order_fits(
         return False
 
     if settled(likely, ORDER_TRY_LIKELY) or settled(doubted, ORDER_TRY) or fits:
+        return fits
+    if settled(close, ORDER_TRY) or fits:
         return fits
     pairs = [
         (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
@@ -219,6 +230,18 @@ def _taken_back(
         for k in range(2, len(mended) + 1)
         for chosen in combinations(mended, k)
     ]
+
+
+def _close_colours(rd: Reading) -> list[int]:
+    """Colours other than a piece's reading and its second choice that its own pixels make
+    nearly as likely as its reading (within ``ORDER_CLOSE_ODDS``), likeliest first: in a dim
+    photo a line's pixels may favour no colour much (n5 arp_10011: four colours within 0.7,
+    the true one third)."""
+    best = max(rd.loglik.values(), default=0.0)
+    close = [c for c, v in rd.loglik.items() if best - v <= ORDER_CLOSE_ODDS]
+    return sorted(
+        (c for c in close if c not in (rd.color, rd.runner_up)), key=lambda c: -rd.loglik[c]
+    )
 
 
 def _blank_or_guessed(rd: Reading) -> bool:

@@ -457,3 +457,32 @@ def test_mends_that_each_need_the_other_are_taken_back_together() -> None:
     readings[a] = Reading(wrong_a, 0.95, 1.0, None, runner_up=colours[a])
     readings[b] = Reading(wrong_b, 0.95, 1.0, None, runner_up=colours[b])
     assert not _mend_by_order(layout, readings, None, dict(readings))
+
+
+def test_a_doubted_piece_is_tried_in_colours_its_pixels_make_nearly_as_likely() -> None:
+    """A misread piece whose second choice is wrong too, but whose own pixels make its true
+    colour nearly as likely (a dim photo: a line's pixels favour no colour much). When no
+    piece's second choice lets an order be found, it is tried in those close colours; one
+    far less likely is not tried."""
+    from artsheets.scanner.mending import ORDER_CLOSE_ODDS, _mend_by_order
+    from artsheets.scanner.scoring import order_search
+
+    layout, readings, colours, _ = _arp_sheet()
+    _, elsewhere = _illegal_run_ends(layout, colours)
+    piece, wrong, decoy = next(
+        (p, w, d)
+        for p, w in elsewhere
+        for d in (1, 2, 3, 4)
+        if d not in (w, colours[p]) and order_search(layout, colours | {p: d}).legal is False
+    )
+    truth = colours[piece]
+
+    def misread(truth_odds: float) -> Reading:
+        loglik = {c: -3.0 for c in (1, 2, 3, 4)} | {wrong: 0.0, decoy: -0.2, truth: truth_odds}
+        return Reading(wrong, 0.6, 1.0, "doubted", runner_up=decoy, loglik=loglik)
+
+    readings[piece] = misread(-(ORDER_CLOSE_ODDS + 0.5))
+    assert not _mend_by_order(layout, readings, None, dict(readings))
+    readings[piece] = misread(-0.6)
+    assert _mend_by_order(layout, readings, None, dict(readings))
+    assert readings[piece].color == truth and "order of play" in readings[piece].reason
