@@ -3,6 +3,7 @@ the reading the scanner doubted already and ranked second."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from types import SimpleNamespace
 
@@ -486,3 +487,23 @@ def test_a_doubted_piece_is_tried_in_colours_its_pixels_make_nearly_as_likely() 
     readings[piece] = misread(-0.6)
     assert _mend_by_order(layout, readings, None, dict(readings))
     assert readings[piece].color == truth and "order of play" in readings[piece].reason
+
+
+def test_of_several_fits_the_one_the_pixels_clearly_favour_is_taken() -> None:
+    """Two changes each let a legal order be found: the order of play cannot tell which
+    piece is misread, but the pieces' own pixels may (one favours the colour that fits, the
+    other is far surer of its reading). Only by a clear margin, only when every change of
+    the phase was tried, and only where both pieces' pixels were weighed colour by colour."""
+    from artsheets.scanner.mending import ORDER_PREFER_ODDS, _decisive
+
+    near = Reading(1, 0.5, 1.0, "doubted", runner_up=2, loglik={1: -0.03, 2: 0.0, 3: -0.3})
+    far = Reading(1, 0.6, 1.0, "doubted", runner_up=2, loglik={1: 0.0, 2: -3.5, 3: -3.9})
+    readings = {"a": near, "b": far, "c": Reading(1, 0.6, 1.0, "doubted", runner_up=2)}
+    a, b, c = (("a", 2),), (("b", 2),), (("c", 2),)
+    assert _decisive([b], readings, complete=False) == b  # the only fit
+    assert _decisive([b, a], readings, complete=True) == a
+    assert _decisive([b, a], readings, complete=False) is None  # an untried change may fit
+    assert _decisive([a, c], readings, complete=True) is None  # c's pixels not weighed
+    readings["b"] = replace(far, loglik={1: 0.0, 2: -(ORDER_PREFER_ODDS - 0.1)})
+    assert _decisive([b, a], readings, complete=True) is None  # not by a clear margin
+    assert _decisive([], readings, complete=True) is None
