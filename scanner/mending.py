@@ -149,12 +149,12 @@ def _order_fits(
     by a guess, in every other colour in play, second choice first, least sure first; then the
     other doubted pieces in their second choice, least sure first; then in the other
     colours their own pixels make nearly as likely (:func:`_close_colours`). When no one
-    piece did it: the mends of pieces (``as_read``: the readings before any) taken back two or more
-    at a time (what games mostly show is a prior, and the rules' mends that follow an
-    unusual finding's lean on it: n5 arp_10008 had a wrong stretch mend and the captor mend
-    it led to, each needing the other); then pairs round such seams (two misread seams need
-    a change each); then a change that clears every such seam with a doubted piece's second
-    choice (one misread at such a seam, one elsewhere)."""
+    piece did it: the mends of pieces (``as_read``: the readings before any) taken back
+    two or more at a time (what games mostly show is a prior, and the rules' mends that
+    follow an unusual finding's lean on it: n5 arp_10008 had a wrong stretch mend and the
+    captor mend it led to, each needing the other); then pairs round such seams (two
+    misread seams need a change each); then a change that clears every such seam with a
+    doubted piece's second choice (one misread at such a seam, one elsewhere)."""
     in_play = {c for rid, c in colours.items() if rid in found.pieces} - {None}
     by_doubt = sorted(found.pieces, key=lambda rid: (readings[rid].confidence, rid))
     likely = [
@@ -181,8 +181,7 @@ def _order_fits(
     fits: list[Change] = []
     clearing: list[tuple[str, int]] = []  # changes round seams that leave none unstartable
     left = ORDER_BUDGET
-
-    complete = True
+    complete = True  # no phase cut short
 
     def settled(changes: list[Change], budget: int) -> bool:
         """Try each change; whether the tries are over (enough fits, or the budget spent)."""
@@ -269,9 +268,9 @@ def _taken_back(
 
 def _close_colours(rd: Reading) -> list[int]:
     """Colours other than a piece's reading and its second choice that its own pixels make
-    nearly as likely as its reading (within ``ORDER_CLOSE_ODDS``), likeliest first: in a dim
-    photo a line's pixels may favour no colour much (n5 arp_10011: four colours within 0.7,
-    the true one third)."""
+    nearly as likely as the colour they favour most (within ``ORDER_CLOSE_ODDS``),
+    likeliest first: in a dim photo a line's pixels may favour no colour much (n5
+    arp_10011: four colours within 0.7, the true one third)."""
     best = max(rd.loglik.values(), default=0.0)
     close = [c for c, v in rd.loglik.items() if best - v <= ORDER_CLOSE_ODDS]
     return sorted(
