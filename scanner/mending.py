@@ -15,7 +15,7 @@ from typing import Literal, NamedTuple
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.games.arp_order import OrderSearch
-from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading
+from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.scoring import (
     POSITION_KINDS,
     Scoring,
@@ -163,18 +163,17 @@ def _order_fits(
         if rid in found.starved or _blank_or_guessed(readings[rid])
         for c in _other_colours(readings[rid], in_play)
     ]
+    unsure = [rid for rid in by_doubt if readings[rid].confidence < REVIEW_BELOW]
     doubted = [
         ((rid, rd.runner_up),)
-        for rid in by_doubt
-        if (rd := readings[rid]).confidence < REVIEW_BELOW
-        and rd.runner_up not in (None, rd.color)
+        for rid in unsure
+        if (rd := readings[rid]).runner_up not in (None, rd.color)
         and ((rid, rd.runner_up),) not in likely
     ]
     close = [
         ((rid, c),)
-        for rid in by_doubt
-        if (rd := readings[rid]).confidence < REVIEW_BELOW
-        for c in _close_colours(rd)
+        for rid in unsure
+        for c in _close_colours(readings[rid])
         if ((rid, c),) not in likely
     ]
     round_seams = [c for (c,) in likely if c[0] in found.starved]
@@ -203,11 +202,11 @@ def _order_fits(
         return fits, complete
     if settled(close, ORDER_TRY) or fits:
         return fits, complete
+    if settled(_taken_back(found.pieces, readings, as_read), ORDER_TRY) or fits:
+        return fits, complete
     pairs = [
         (a, b) for k, a in enumerate(round_seams) for b in round_seams[k + 1 :] if a[0] != b[0]
     ]
-    if settled(_taken_back(found.pieces, readings, as_read), ORDER_TRY) or fits:
-        return fits, complete
     if settled(pairs, ORDER_TRY_LIKELY) or fits:
         return fits, complete
     # One misread at a seam nothing could start, one elsewhere: a change that clears every
@@ -370,7 +369,7 @@ def _tallies_sure(layout: Layout, readings: dict[str, Reading], players: set[int
     a faint tick makes a tally no surer than the drawing it would mend."""
     return not any(
         r.player in players
-        and (r.kind == "track_box" or r.extra.get("role") in ("point", "penalty"))
+        and is_tally_box(r.kind, r.extra.get("role"))
         and (rd := readings.get(r.id)) is not None
         and rd.confidence < REVIEW_BELOW
         for r in layout.regions

@@ -66,6 +66,7 @@ class _Board:
         net = field_cache(field, "arp-net", _Net)
         self.net = net
         self.index = {p: i for i, p in enumerate(net.all_pieces)}
+        self.pieces = frozenset(net.all_pieces)
         self.full = (1 << len(net.all_pieces)) - 1
         self.line_bits = {ln: [1 << self.index[p] for p in net.pieces[ln]] for ln in net.lines}
         self.space_sides = {
@@ -307,4 +308,4 @@ def search_order(
     pieces = board.net.all_pieces
     bits = s.starved()
     starved = frozenset(p for i, p in enumerate(pieces) if bits >> i & 1)
-    return OrderSearch(legal, len(s.seen), starved, frozenset(pieces))
+    return OrderSearch(legal, len(s.seen), starved, board.pieces)

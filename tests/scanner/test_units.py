@@ -403,6 +403,7 @@ def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil(
     )
     styles = [style_of(r.kind, r.extra.get("role"), False) for r in regions]
     assert styles[spaces[0]] is FILL
-    first, second = (_classify_once(stats, {FILL: palette}, tpl, styles, None)[i] for i in spaces)
+    readings = _classify_once(stats, {FILL: palette}, tpl, styles, None)
+    first, second = (readings[i] for i in spaces)
     assert first.color is None and "colour cast" in first.reason and first.confidence < 0.9
     assert second.color == 2
