@@ -12,12 +12,14 @@ field, and the image is resampled along it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, template_for
+from artsheets.scanner.workers import in_parts
 
 __all__ = ["Refinement", "refine"]
 
@@ -163,20 +165,14 @@ def _pass(
     ys = _starts(small.shape[0], tile, step, search)
     xs = _starts(small.shape[1], tile, step, search)
     grid = np.full((len(ys), len(xs), 2), np.nan, np.float32)
-    for x, y, col, row in tiles:
-        t = templ[y : y + tile, x : x + tile]
-        win = photo[y - search : y + tile + search, x - search : x + tile + search]
-        res = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
-        _, peak, _, (px, py) = cv2.minMaxLoc(res)
-        if peak < 0.35:
-            continue
-        # The peak must stand out from the next best match away from it.
-        masked = res.copy()
-        cv2.circle(masked, (px, py), 2, -1.0, -1)
-        second = float(masked.max())
-        if second > peak - 0.08 and second > 0.5 * peak + 0.25:
-            continue
-        grid[row, col] = (_subpixel(res, px, py, 0) - search, _subpixel(res, px, py, 1) - search)
+
+    def shifts(some: Sequence[tuple[int, int, int, int]]) -> list[tuple[float, float] | None]:
+        return [_tile_shift(photo, templ, x, y, tile, search) for x, y, _, _ in some]
+
+    # Hundreds of small matches, each mostly OpenCV's work: shared among the cores.
+    for (_, _, col, row), shift in zip(tiles, in_parts(shifts, tiles), strict=True):
+        if shift is not None:
+            grid[row, col] = shift
     used = int(np.count_nonzero(~np.isnan(grid[..., 0])))
     smooth = _smooth_field(grid, 1.0 * ppm)
     if smooth is None:
@@ -187,6 +183,26 @@ def _pass(
     fw, fh = grid_size
     out = np.stack([_spread(smooth[..., c], cx, cy, fw, fh) / p.scale for c in (0, 1)], axis=2)
     return out, used, len(tiles)
+
+
+def _tile_shift(
+    photo: np.ndarray, templ: np.ndarray, x: int, y: int, tile: int, search: int
+) -> tuple[float, float] | None:
+    """Where the template's tile at (x, y) lies in the photo's strokes, relative to where it
+    should (pixels); none when the match is weak or not clearly the best."""
+    t = templ[y : y + tile, x : x + tile]
+    win = photo[y - search : y + tile + search, x - search : x + tile + search]
+    res = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
+    _, peak, _, (px, py) = cv2.minMaxLoc(res)
+    if peak < 0.35:
+        return None
+    # The peak must stand out from the next best match away from it.
+    masked = res.copy()
+    cv2.circle(masked, (px, py), 2, -1.0, -1)
+    second = float(masked.max())
+    if second > peak - 0.08 and second > 0.5 * peak + 0.25:
+        return None
+    return _subpixel(res, px, py, 0) - search, _subpixel(res, px, py, 1) - search
 
 
 def _starts(size: int, tile: int, step: int, search: int) -> list[int]:

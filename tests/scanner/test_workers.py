@@ -1,0 +1,35 @@
+"""Work shared among threads comes back whole and in order."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import pytest
+
+from artsheets.scanner import workers
+
+
+def _squares_with_threads(items: Sequence[int]) -> list[tuple[int, str]]:
+    return [(i * i, threading.current_thread().name) for i in items]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 100])
+def test_in_parts_keeps_order(n: int) -> None:
+    items = list(range(n))
+    out = workers.in_parts(_squares_with_threads, items)
+    assert [v for v, _ in out] == [i * i for i in items]
+
+
+def test_in_parts_uses_the_pool_when_there_are_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "parts", lambda: 2)
+    out = workers.in_parts(_squares_with_threads, list(range(10)))
+    names = {name for _, name in out}
+    assert all(name.startswith("artsheets-scan") for name in names)
+    assert [v for v, _ in out] == [i * i for i in range(10)]
+
+
+def test_one_core_runs_in_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "parts", lambda: 1)
+    out = workers.in_parts(_squares_with_threads, list(range(10)))
+    assert {name for _, name in out} == {threading.current_thread().name}
