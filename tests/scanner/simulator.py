@@ -557,8 +557,10 @@ def photograph(page: np.ndarray, ppm: float, c: Conditions, rng: np.random.Gener
     noise = np.empty(out.shape, np.int16)
     # OpenCV's generator is global state (the scanner seeds it too): seeded from the photo's
     # own, so that a photo is the same whatever ran before it in the process.
+    # (Mean and spread given per channel: a single number is OpenCV's Scalar(n, 0, 0, 0),
+    # noise in the first channel alone.)
     cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
-    cv2.randn(noise, 0, c.noise)
+    cv2.randn(noise, (0.0,) * 3, (c.noise,) * 3)
     return np.clip(out + noise, 0, 255).astype(np.uint8)
 
 
