@@ -565,6 +565,13 @@ class ShadowEdge:
         (:func:`grid_units` of pixel coordinates)."""
         return _edge_distance(self.normal, self.offset, self.bend, x, y)
 
+    def bend_slope(self) -> float:
+        """How steeply the bend's shift changes along the edge at most (mm per mm)."""
+        if len(self.bend) < 2:
+            return 0.0
+        at, shift = np.array(self.bend, np.float64).T
+        return float(np.max(np.abs(np.diff(shift)) / np.maximum(np.abs(np.diff(at)), 1e-9)))
+
 
 def _edge_distance(
     normal: tuple[float, float] | np.ndarray,
@@ -610,14 +617,26 @@ class Light:
         if e is None:
             return full
         f = h / self.grid.shape[0]
-        gx = grid_units(np.arange(w, dtype=np.float32), f)[None, :]
-        gy = grid_units(np.arange(h, dtype=np.float32), f)[:, None]
-        d = e.distance(gx, gy)
-        ys, xs = np.nonzero(np.abs(d) < e.width / 2 + 2.0)
+        gx = grid_units(np.arange(w, dtype=np.float32), f)
+        gy = grid_units(np.arange(h, dtype=np.float32), f)
+        reach = e.width / 2 + 2.0
+        # The strip is found on a grid of blocks first (the distance at each block's corner,
+        # with a margin for how far it can change across the block), then pixel by pixel
+        # only in the blocks near it: the distance at every pixel of the page took longer
+        # than the rest of the scan's light.
+        b = max(1, round(f))
+        slope = math.hypot(*e.normal) * (1.0 + e.bend_slope())
+        margin = slope * (b - 1) * math.sqrt(2.0) / f
+        coarse = np.abs(e.distance(gx[None, ::b], gy[::b, None])) < reach + margin
+        near = np.repeat(np.repeat(coarse, b, axis=0), b, axis=1)[:h, :w]
+        ys, xs = np.nonzero(near)
+        d = e.distance(gx[xs], gy[ys])
+        inner = np.abs(d) < reach
+        ys, xs, d = ys[inner], xs[inner], d[inner]
         if len(ys) == 0:
             return full
-        at = (gx[0, xs], gy[ys, 0])
-        s = _ramp(d[ys, xs], e.width)[:, None]
+        at = (gx[xs], gy[ys])
+        s = _ramp(d, e.width)[:, None]
         full[ys, xs] = _bilinear(e.lit, *at) * s + _bilinear(e.shaded, *at) * (1.0 - s)
         return full
 

@@ -96,6 +96,31 @@ def test_light_across_an_edge_follows_its_ramp_pixel_by_pixel() -> None:
     assert np.allclose(full[100, :, 1], expected, atol=1e-4)
 
 
+@pytest.mark.parametrize("bend", [(), ((10.0, 0.0), (25.0, 6.0), (40.0, -3.0))])
+def test_the_strip_found_block_by_block_is_the_strip_pixel_by_pixel(bend: tuple) -> None:
+    """``Light.at`` finds the strip along an edge on blocks first; every pixel within reach
+    of the edge, even of a steeply bent one, is still blended, and none beyond."""
+    rng = np.random.default_rng(3)
+    lit = rng.uniform(0.6, 0.9, (60, 45, 3)).astype(np.float32)
+    shaded = lit * 0.5
+    normal = (float(np.cos(0.4)), float(np.sin(0.4)))
+    edge = ShadowEdge(normal, 20.0, 2.5, lit, shaded, bend)
+    f = round(PX_PER_MM)
+    h, w = 60 * f, 45 * f
+    full = Light(lit, edge).at((h, w))
+    gx = (np.arange(w, dtype=np.float32) + 0.5) / f - 0.5
+    gy = (np.arange(h, dtype=np.float32) + 0.5) / f - 0.5
+    d = edge.distance(gx[None, :], gy[:, None])
+    strip = np.abs(d) < edge.width / 2 + 2.0
+    plain = cv2.resize(lit, (w, h), interpolation=cv2.INTER_LINEAR)
+    assert np.array_equal(full[~strip], plain[~strip])
+    ys, xs = np.nonzero(strip)
+    s = np.clip(d[ys, xs] / edge.width + 0.5, 0.0, 1.0)[:, None]
+    shade = cv2.resize(shaded, (w, h), interpolation=cv2.INTER_LINEAR)
+    expected = plain[ys, xs] * s + shade[ys, xs] * (1.0 - s)
+    assert np.allclose(full[ys, xs], expected, atol=1e-5)
+
+
 def _shadowed_sheet(
     width_mm: float, bend_mm: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
