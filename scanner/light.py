@@ -12,12 +12,14 @@ reflectance relative to paper: 1 for bare paper under any light.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from artsheets.scanner.template import PX_PER_MM, Template
+from artsheets.scanner.workers import in_parts
 
 __all__ = [
     "CLIPPED",
@@ -159,12 +161,16 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         # it, so it was no candidate: each side's candidates are its own, and each side's
         # light comes from its own paper only (inside large filled areas the nearest paper
         # may be far off, and on either side).
-        def each_side(sunlit: np.ndarray) -> list[np.ndarray]:
+        def own_light(sides: Sequence[np.ndarray]) -> list[np.ndarray]:
             out = []
-            for side in (sunlit, ~sunlit):
+            for side in sides:
                 own = ((side & _not_darker(flat, mx * usable * side)) | (paper & side)) * share
                 out.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
             return out
+
+        def each_side(sunlit: np.ndarray) -> list[np.ndarray]:
+            # The two sides' estimates are independent (mostly sorting): side by side.
+            return in_parts(own_light, [sunlit, ~sunlit])
 
         sides = each_side(_side(line, flat.shape))
         offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides)
