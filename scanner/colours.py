@@ -596,6 +596,30 @@ def _ramp(x: float, lo: float, hi: float) -> float:
     return min(1.0, max(0.0, (x - lo) / (hi - lo)))
 
 
+DIP_BELOW = 0.85  # paper light estimated this far below the sure paper's round it: in doubt
+
+
+def doubt_dark_paper(readings: list[Reading], tpl: Template, dips: np.ndarray | None) -> None:
+    """Blank readings where the paper's light was estimated well below the sure paper's round
+    it (:func:`~artsheets.scanner.light.paper_dips`) go to review, in place: the region may
+    be a faint fill that lit itself as paper."""
+    if dips is None:
+        return
+    f = round(PX_PER_MM)
+    h, w = dips.shape
+    for i, (rd, anchor) in enumerate(zip(readings, tpl.masks.anchors, strict=True)):
+        if rd.color is not None or rd.reason is not None:
+            continue
+        x, y = min(int(anchor[0]) // f, w - 1), min(int(anchor[1]) // f, h - 1)
+        if dips[y, x] < DIP_BELOW:
+            readings[i] = replace(
+                rd,
+                confidence=min(rd.confidence, 0.5),
+                reason=f"the paper here looks {1 - dips[y, x]:.0%} darker than the sure "
+                "paper round it: a faint fill, or a shadow?",
+            )
+
+
 def classify(
     stats: RegionStats,
     palette: Palette,

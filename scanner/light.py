@@ -32,6 +32,7 @@ __all__ = [
     "channel_min",
     "clipped_pencil",
     "light_field",
+    "paper_dips",
     "reflectance",
     "relative_to_paper",
     "three",
@@ -215,6 +216,33 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
 
 
 INK_PIXELS_ENOUGH = 500  # printed pixels enough to measure the light's colour on
+
+
+DIP_SIGMA_MM = 15.0  # the scale of the light from sure paper that the estimate is held to
+
+
+def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
+    """The paper light estimated round each 1 mm block, as a share of the light that the sure
+    paper (margins, gaps: nothing is ever drawn there) shows near it; None beside a fitted
+    shadow edge, which makes paper dark on purpose.
+
+    The estimate takes paper-like blocks (neutral, smooth, not much darker than their
+    surroundings) for paper. A faint fill in a pale grey pencil can pass for paper on a noisy
+    photo (its grain buried in the sensor's), and then lights itself: it reads blank, surely.
+    Where the estimate dips well below the sure paper's light round it, something darker
+    than paper was taken for paper, or an unmodelled shadow lies there."""
+    if light.edge is not None:
+        return None
+    level = channel_max(light.grid)
+    sure = tpl.paper_small.astype(np.float32)
+    if sure.sum() < 50:
+        return None
+    sigma = DIP_SIGMA_MM
+    num = cv2.GaussianBlur(level * sure, (0, 0), sigma, borderType=cv2.BORDER_CONSTANT)
+    den = cv2.GaussianBlur(sure, (0, 0), sigma, borderType=cv2.BORDER_CONSTANT)
+    # Far from any sure paper the weights fade to nothing: the ratio of two tiny sums is
+    # still the weighted mean of the nearest sure paper, as wanted.
+    return level / np.maximum(num / np.maximum(den, 1e-12), 1e-6)
 
 
 def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:

@@ -18,12 +18,13 @@ from artsheets.scanner.colours import (
     Palette,
     Reading,
     classify,
+    doubt_dark_paper,
     learn_palette,
     measure,
 )
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
-from artsheets.scanner.light import light_field
+from artsheets.scanner.light import light_field, paper_dips
 from artsheets.scanner.mending import mend_and_score
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure, explain_no_markers
 from artsheets.scanner.refine import Refinement, refine
@@ -183,6 +184,7 @@ def scan_image(
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
     readings = classify(stats, palette, tpl, symbols, blur)
+    doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 

@@ -229,3 +229,28 @@ def test_a_pale_fill_clipped_in_blue_keeps_its_colour_nearer_the_truth() -> None
     assert abs(as_pencil[:, 0].mean() - blue) < 0.5 * abs(as_paper - blue)
     assert np.array_equal(as_pencil[:, 1:], refl[:, 1:])  # unclipped channels as they are
     assert (as_pencil[clipped, 0] >= clip_at).all() and (as_pencil[:, 0] <= 1.0).all()
+
+
+def test_a_blank_region_lit_well_below_the_sure_paper_round_it_goes_to_review() -> None:
+    """A faint fill taken for paper lights itself: its light dips below the sure paper's."""
+    from artsheets.scanner.colours import Reading, doubt_dark_paper
+    from artsheets.scanner.light import paper_dips
+
+    tpl = template_for(sheet_for("mondrian").sheet_code)
+    f = round(PX_PER_MM)
+    h, w = tpl.shape[0] // f, tpl.shape[1] // f
+    grid = np.full((h, w, 3), 0.8, np.float32)
+    regions = tpl.masks.regions
+    dim = next(i for i, r in enumerate(regions) if r.kind == "space")
+    lit = next(i for i, r in enumerate(regions) if r.kind == "space" and i != dim)
+    x, y = (int(v) // f for v in tpl.masks.anchors[dim])
+    grid[y - 2 : y + 3, x - 2 : x + 3] *= 0.7  # the faint fill, lit as paper
+    readings = [Reading(None, 1.0, 0.0) for _ in regions]
+    doubt_dark_paper(readings, tpl, paper_dips(Light(grid), tpl))
+    assert readings[dim].reason is not None and "darker than the sure paper" in readings[dim].reason
+    assert readings[dim].confidence == 0.5
+    assert readings[lit].reason is None
+    assert sum(r.reason is not None for r in readings) < 5  # only where the light dips
+    # Beside a fitted shadow edge, dark paper is the shadow: nothing is doubted.
+    edge = ShadowEdge((1.0, 0.0), 15.0, 2.0, grid, grid)
+    assert paper_dips(Light(grid, edge), tpl) is None
