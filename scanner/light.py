@@ -223,26 +223,42 @@ DIP_SIGMA_MM = 15.0  # the scale of the light from sure paper that the estimate 
 
 def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
     """The paper light estimated round each 1 mm block, as a share of the light that the sure
-    paper (margins, gaps: nothing is ever drawn there) shows near it; None beside a fitted
-    shadow edge, which makes paper dark on purpose.
+    paper (margins, gaps: nothing is ever drawn there) shows near it, on the same side of a
+    fitted shadow edge (blocks on the edge's ramp: 1); None with too little sure paper.
 
     The estimate takes paper-like blocks (neutral, smooth, not much darker than their
     surroundings) for paper. A faint fill in a pale grey pencil can pass for paper on a noisy
     photo (its grain buried in the sensor's), and then lights itself: it reads blank, surely.
     Where the estimate dips well below the sure paper's light round it, something darker
     than paper was taken for paper, or an unmodelled shadow lies there."""
-    if light.edge is not None:
-        return None
     level = channel_max(light.grid)
-    sure = tpl.paper_small.astype(np.float32)
+    sure = tpl.paper_small
     if sure.sum() < 50:
         return None
-    sigma = DIP_SIGMA_MM
-    num = cv2.GaussianBlur(level * sure, (0, 0), sigma, borderType=cv2.BORDER_CONSTANT)
-    den = cv2.GaussianBlur(sure, (0, 0), sigma, borderType=cv2.BORDER_CONSTANT)
-    # Far from any sure paper the weights fade to nothing: the ratio of two tiny sums is
-    # still the weighted mean of the nearest sure paper, as wanted.
-    return level / np.maximum(num / np.maximum(den, 1e-12), 1e-6)
+    h, w = level.shape
+    e = light.edge
+    if e is None:
+        sides = [np.ones((h, w), bool)]
+        ramp = np.zeros((h, w), bool)
+    else:
+        d = e.distance(
+            np.arange(w, dtype=np.float32)[None, :], np.arange(h, dtype=np.float32)[:, None]
+        )
+        sides = [d > 0, d <= 0]
+        ramp = np.abs(d) < e.width / 2 + 2.0
+    out = np.ones((h, w), np.float32)
+    for side in sides:
+        weight = (sure & side).astype(np.float32)
+        if weight.sum() < 10:
+            continue
+        num = cv2.GaussianBlur(level * weight, (0, 0), DIP_SIGMA_MM, borderType=cv2.BORDER_CONSTANT)
+        den = cv2.GaussianBlur(weight, (0, 0), DIP_SIGMA_MM, borderType=cv2.BORDER_CONSTANT)
+        # Far from any sure paper the weights fade to nothing: the ratio of two tiny sums is
+        # still the weighted mean of the nearest sure paper, as wanted.
+        ratio = level / np.maximum(num / np.maximum(den, 1e-12), 1e-6)
+        out[side] = ratio[side]
+    out[ramp] = 1.0
+    return out
 
 
 def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:

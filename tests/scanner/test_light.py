@@ -251,6 +251,12 @@ def test_a_blank_region_lit_well_below_the_sure_paper_round_it_goes_to_review() 
     assert readings[dim].confidence == 0.5
     assert readings[lit].reason is None
     assert sum(r.reason is not None for r in readings) < 5  # only where the light dips
-    # Beside a fitted shadow edge, dark paper is the shadow: nothing is doubted.
-    edge = ShadowEdge((1.0, 0.0), 15.0, 2.0, grid, grid)
-    assert paper_dips(Light(grid, edge), tpl) is None
+    # Across a fitted shadow edge, each side is held to its own sure paper: the shade alone
+    # is no dip, the faint fill in it still is.
+    shaded = grid.copy()
+    shaded[:, : w // 2] *= 0.5
+    edge = ShadowEdge((1.0, 0.0), w / 2, 2.0, grid, shaded)
+    dips = paper_dips(Light(shaded, edge), tpl)
+    assert dips is not None
+    assert dips[y, x] < 0.85
+    assert np.count_nonzero(dips < 0.85) <= 25
