@@ -182,6 +182,17 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         est = np.where(three(sunlit), sides[0], sides[1])
     elif band is not None:
         est = _mend_shadow_edges(small, flat | paper, est, band)
+    elif paper.sum() >= 50:
+        # No shadow: a faint grey fill can pass for paper (its grain lost in the sensor's
+        # noise) and light itself. Where the estimate inside the drawing dips well below the
+        # sure paper's light, those blocks are no paper: the estimate is made again without
+        # them. (Beside a shadow the dip is the shadow's: nothing is changed.)
+        drawing = (tpl.big_small | tpl.boxes_small) & ~tpl.paper_small
+        level = channel_max(est)
+        dipped = drawing & (_below_sure(level, paper.astype(np.float32)) < REPAPER_BELOW)
+        if (cand & dipped).any():
+            cand = cand & ~dipped
+            est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
@@ -218,6 +229,7 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
 INK_PIXELS_ENOUGH = 500  # printed pixels enough to measure the light's colour on
 
 
+REPAPER_BELOW = 0.85  # paper-like blocks lit this far below the sure paper: no paper
 DIP_SIGMA_MM = 15.0  # the scale of the light from sure paper that the estimate is held to
 
 
@@ -251,14 +263,36 @@ def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
         weight = (sure & side).astype(np.float32)
         if weight.sum() < 10:
             continue
-        num = cv2.GaussianBlur(level * weight, (0, 0), DIP_SIGMA_MM, borderType=cv2.BORDER_CONSTANT)
-        den = cv2.GaussianBlur(weight, (0, 0), DIP_SIGMA_MM, borderType=cv2.BORDER_CONSTANT)
-        # Far from any sure paper the weights fade to nothing: the ratio of two tiny sums is
-        # still the weighted mean of the nearest sure paper, as wanted.
-        ratio = level / np.maximum(num / np.maximum(den, 1e-12), 1e-6)
-        out[side] = ratio[side]
+        out[side] = _below_sure(level, weight)[side]
     out[ramp] = 1.0
     return out
+
+
+def _below_sure(level: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """``level`` as a share of the light that the blocks ``weight`` marks show, as a smooth
+    surface across the page (a quadratic in the block's position, fitted to them by least
+    squares, then again without those off it by more than a tenth): the sure paper lies in
+    the margins, and a light gradient carries on across the drawing between them."""
+    h, w = level.shape
+    ys, xs = np.nonzero(weight > 0)
+    if len(ys) < 10:
+        return np.ones((h, w), np.float32)
+
+    def terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        u, v = x / w - 0.5, y / h - 0.5
+        return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1)
+
+    a = terms(xs.astype(np.float64), ys.astype(np.float64))
+    b = level[ys, xs].astype(np.float64)
+    keep = np.ones(len(b), bool)
+    for _ in range(2):
+        coef = np.linalg.lstsq(a[keep], b[keep], rcond=None)[0]
+        keep = np.abs(a @ coef - b) <= 0.1 * np.abs(a @ coef)
+        if keep.sum() < 10:
+            break
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float64)
+    surface = terms(gx, gy) @ coef
+    return (level / np.maximum(surface, 1e-6)).astype(np.float32)
 
 
 def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:
