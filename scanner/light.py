@@ -187,9 +187,11 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         # noise) and light itself. Where the estimate inside the drawing dips well below the
         # sure paper's light, those blocks are no paper: the estimate is made again without
         # them. (Beside a shadow the dip is the shadow's: nothing is changed.)
+        # (The estimate is smoothed, so a fill's rim dips less: dipped blocks take their
+        # neighbours in the drawing with them.)
         drawing = (tpl.big_small | tpl.boxes_small) & ~tpl.paper_small
-        level = channel_max(est)
-        dipped = drawing & (_below_sure(level, paper.astype(np.float32)) < REPAPER_BELOW)
+        below = _below_sure(channel_max(est), paper.astype(np.float32)) < REPAPER_BELOW
+        dipped = drawing & (cv2.dilate(below.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
         if (cand & dipped).any():
             cand = cand & ~dipped
             est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)

@@ -260,3 +260,28 @@ def test_a_blank_region_lit_well_below_the_sure_paper_round_it_goes_to_review() 
     assert dips is not None
     assert dips[y, x] < 0.85
     assert np.count_nonzero(dips < 0.85) <= 25
+
+
+def test_a_smooth_grey_fill_is_not_taken_for_paper() -> None:
+    """A large space filled in flat grey (no grain to tell it from paper, as on a noisy photo)
+    is lit by the paper round the drawing, not by itself."""
+    tpl = template_for(sheet_for("mondrian").sheet_code)
+    masks = tpl.masks
+    big = int(
+        np.argmax(
+            [
+                a if r.kind == "space" else 0
+                for r, a in zip(masks.regions, masks.full_area, strict=True)
+            ]
+        )
+    )
+    page = to_linear(tpl.gray) * 0.8
+    inside = np.zeros(tpl.shape, np.uint8)
+    cv2.fillPoly(inside, [np.round(masks.outlines[big]).astype(np.int32)], 1)
+    page[inside > 0] *= 0.7  # the fill: 30% darker than paper, perfectly smooth
+    s = np.where(page <= 0.0031308, page * 12.92, 1.055 * page ** (1 / 2.4) - 0.055)
+    work = np.repeat(np.round(s * 255).astype(np.uint8)[..., None], 3, axis=2)
+    light = light_field(work, tpl)
+    f = round(PX_PER_MM)
+    x, y = (int(v) // f for v in masks.anchors[big])
+    assert light.grid[y, x].max() == pytest.approx(0.8, rel=0.05)
