@@ -232,13 +232,13 @@ INK_PIXELS_ENOUGH = 500  # printed pixels enough to measure the light's colour o
 
 
 REPAPER_BELOW = 0.85  # paper-like blocks lit this far below the sure paper: no paper
-DIP_SIGMA_MM = 15.0  # the scale of the light from sure paper that the estimate is held to
 
 
 def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
     """The paper light estimated round each 1 mm block, as a share of the light that the sure
-    paper (margins, gaps: nothing is ever drawn there) shows near it, on the same side of a
-    fitted shadow edge (blocks on the edge's ramp: 1); None with too little sure paper.
+    paper (margins, gaps: nothing is ever drawn there) shows there (:func:`_below_sure`), the
+    sure paper on the same side of a fitted shadow edge (blocks on the edge's ramp: 1); None
+    with too little sure paper.
 
     The estimate takes paper-like blocks (neutral, smooth, not much darker than their
     surroundings) for paper. A faint fill in a pale grey pencil can pass for paper on a noisy
