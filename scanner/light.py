@@ -255,9 +255,7 @@ def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
         sides = [np.ones((h, w), bool)]
         ramp = np.zeros((h, w), bool)
     else:
-        d = e.distance(
-            np.arange(w, dtype=np.float32)[None, :], np.arange(h, dtype=np.float32)[:, None]
-        )
+        d = _distance((e.normal, e.offset), (h, w), e.bend)
         sides = [d > 0, d <= 0]
         ramp = np.abs(d) < e.width / 2 + 2.0
     out = np.ones((h, w), np.float32)

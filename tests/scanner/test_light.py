@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from artsheets.scanner.colours import Reading, doubt_dark_paper
 from artsheets.scanner.light import (
     Light,
     ShadowEdge,
@@ -15,6 +16,7 @@ from artsheets.scanner.light import (
     censor_clipped,
     clipped_pencil,
     light_field,
+    paper_dips,
     reflectance,
     to_linear,
 )
@@ -121,6 +123,12 @@ def test_the_strip_found_block_by_block_is_the_strip_pixel_by_pixel(bend: tuple)
     assert np.allclose(full[ys, xs], expected, atol=1e-5)
 
 
+def _grey_photo(page: np.ndarray) -> np.ndarray:
+    """A rectified photo (8-bit sRGB, three equal channels) of a grey page in linear light."""
+    s = np.where(page <= 0.0031308, page * 12.92, 1.055 * page ** (1 / 2.4) - 0.055)
+    return np.repeat(np.round(s * 255).astype(np.uint8)[..., None], 3, axis=2)
+
+
 def _shadowed_sheet(
     width_mm: float, bend_mm: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -134,9 +142,7 @@ def _shadowed_sheet(
     d -= bend_mm * np.sin(ys / 50.0)
     light = 0.5 + 0.4 * np.clip(d / width_mm + 0.5, 0.0, 1.0)
     page = to_linear(tpl.gray) * light
-    s = np.where(page <= 0.0031308, page * 12.92, 1.055 * page ** (1 / 2.4) - 0.055)
-    work = np.repeat(np.round(s * 255).astype(np.uint8)[..., None], 3, axis=2)
-    return work, tpl.clear > 0, d
+    return _grey_photo(page), tpl.clear > 0, d
 
 
 @pytest.mark.parametrize("width_mm", [0.8, 2.5])
@@ -233,9 +239,6 @@ def test_a_pale_fill_clipped_in_blue_keeps_its_colour_nearer_the_truth() -> None
 
 def test_a_blank_region_lit_well_below_the_sure_paper_round_it_goes_to_review() -> None:
     """A faint fill taken for paper lights itself: its light dips below the sure paper's."""
-    from artsheets.scanner.colours import Reading, doubt_dark_paper
-    from artsheets.scanner.light import paper_dips
-
     tpl = template_for(sheet_for("mondrian").sheet_code)
     f = round(PX_PER_MM)
     h, w = tpl.shape[0] // f, tpl.shape[1] // f
@@ -279,9 +282,7 @@ def test_a_smooth_grey_fill_is_not_taken_for_paper() -> None:
     inside = np.zeros(tpl.shape, np.uint8)
     cv2.fillPoly(inside, [np.round(masks.outlines[big]).astype(np.int32)], 1)
     page[inside > 0] *= 0.7  # the fill: 30% darker than paper, perfectly smooth
-    s = np.where(page <= 0.0031308, page * 12.92, 1.055 * page ** (1 / 2.4) - 0.055)
-    work = np.repeat(np.round(s * 255).astype(np.uint8)[..., None], 3, axis=2)
-    light = light_field(work, tpl)
+    light = light_field(_grey_photo(page), tpl)
     f = round(PX_PER_MM)
     x, y = (int(v) // f for v in masks.anchors[big])
     assert light.grid[y, x].max() == pytest.approx(0.8, rel=0.05)
