@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from artsheets.scanner.colours import DISSENT_ABOVE, REVIEW_BELOW, Reading, _blanks_in_runs
+from artsheets.scanner.colours import (
+    DISSENT_ABOVE,
+    ISLAND_NEIGHBOUR_LOGODDS,
+    REVIEW_BELOW,
+    Reading,
+    _blanks_in_runs,
+    _doubt_beside_islands,
+)
 from artsheets.scanner.lines import RUN_CHANGE, RUN_KEPT, LineFit, fit_lines, runs_along
 from artsheets.scanner.template import template_for
 
@@ -212,6 +219,26 @@ def test_a_blank_piece_whose_pixels_fit_its_runs_colour_is_doubted() -> None:
         assert _blanks_in_runs([run, run, blank], fits | {2: unsure}, along)[2] == blank
     # Between two blanks, no run to continue.
     assert _blanks_in_runs([blank, blank, blank], fits, along) == [blank] * 3
+
+
+def test_a_piece_beside_a_doubted_island_that_fits_its_colour_too_is_doubted() -> None:
+    """Pieces 0-1-2 of one line read 3, 3, 2: piece 2 is an island (doubted as read). Piece 1
+    disagrees with it; when its own pixels give the island's colour odds within
+    ``ISLAND_NEIGHBOUR_LOGODDS``, either may be the misread one, so both go to review. A
+    piece that fits the island's colour poorly, or already has a reason, stays as read."""
+    along = [(1,), (0, 2), (1,)]
+    island = Reading(2, 0.6, 0.8, "colour 2 between pieces of its line coloured 3")
+    sure = Reading(3, 0.99, 0.8, loglik={2: -8.0, 3: 0.0})
+    close = Reading(3, 0.81, 0.8, loglik={2: 1.0 - ISLAND_NEIGHBOUR_LOGODDS, 3: 0.0})
+    ids = ["segment-1", "segment-2", "segment-3"]
+    out = [sure, close, island]
+    _doubt_beside_islands(out, [2], along, ids)
+    assert out[0] == sure and out[2] == island
+    assert out[1].color == 3 and out[1].confidence < REVIEW_BELOW
+    assert out[1].reason and "segment-3" in out[1].reason
+    out = [sure, sure, island]
+    _doubt_beside_islands(out, [2], along, ids)
+    assert out == [sure, sure, island]
 
 
 def test_a_bare_printed_line_fits_no_colour_surely() -> None:
