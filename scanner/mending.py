@@ -458,13 +458,19 @@ def mend(
     doubt that came from elsewhere (its line's neighbours, a light trace) says nothing of
     its colour. Returns whether anything changed."""
     chosen: list[tuple[float, str, int | None, dict]] = []
+    # What the rules leave a region is only known when they saw all of the sheet.
+    whole = not any(rd.reason == OUTSIDE for rd in readings.values())
     for check in checks:
         if check.get("ok", True):
             continue
+        wanted = _mends_wanted(readings, check)
         options = [
             (readings[rid].confidence, rid, colour, check)
-            for rid, colour in _mends_wanted(readings, check)
-            if _may_mend(readings.get(rid), colour)
+            for rid, colour in wanted
+            if (
+                _may_mend(readings.get(rid), colour)
+                or (whole and _only_colour_left(readings.get(rid), rid, colour, wanted))
+            )
             and rid not in mended
             and (odds is None or not _pixels_hold(readings[rid], colour, odds))
         ]
@@ -544,6 +550,26 @@ def _may_mend(rd: Reading | None, colour: int | None) -> bool:
         and rd.color != colour
         and (rd.runner_up == colour if colour is not None else not rd.surely_marked)
         and rd.confidence < REVIEW_BELOW
+    )
+
+
+def _only_colour_left(
+    rd: Reading | None, rid: str, colour: int | None, wanted: list[tuple[str, int | None]]
+) -> bool:
+    """A region read blank with doubt, marks or darker paper seen on it (faint pencil: its
+    likeliest colour is a guess from a few pixels), which the check would have coloured in
+    ``colour`` and no other: the rules leave it that colour alone, a surer guess than the
+    marks' hue (Delaunay: a space left empty though one colour, and only that one, could
+    still fill it; a pale yellow fill's few visible grains read orange or green). Only on a
+    photo showing the whole sheet: a neighbour out of the photo counts as blank to the
+    rules, and the colour they leave may be that neighbour's own."""
+    return (
+        rd is not None
+        and rd.color is None
+        and rd.runner_up is not None
+        and colour is not None
+        and rd.confidence < REVIEW_BELOW
+        and [c for r, c in wanted if r == rid] == [colour]
     )
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.position import MarkWording, completion_mark_checks
-from artsheets.scanner.colours import Reading
+from artsheets.scanner.colours import OUTSIDE, Reading
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
@@ -86,6 +86,38 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
     assert mended == {"seg-a"}
     # A region is mended once: another round leaves it be.
     assert not mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
+
+
+def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_hue() -> None:
+    """Delaunay: a space left empty though one colour, and only that one, could still fill
+    it. Its faint marks' hue (a guess from a few grains) says 3; the rules leave it 1. With
+    two colours left, or no marks seen, or read surely, the marks' hue decides or nothing."""
+
+    def check(*free: int) -> dict:
+        return {
+            "ok": False,
+            "message": "space-1 in section-1 is empty though a colour could still fill it",
+            "regions": ["space-1"],
+            "could_be": [["space-1", c] for c in free],
+        }
+
+    faint = Reading(None, 0.6, 0.05, "faint marks (5% covered)", runner_up=3)
+    readings = {"space-1": faint}
+    assert mend(readings, [check(1)], set(), BY_THE_RULES, pick="first")
+    assert readings["space-1"].color == 1 and readings["space-1"].confidence <= 0.5
+    for left_alone in (
+        (faint, check(1, 4)),  # two colours left: neither is the rules' alone
+        (replace(faint, runner_up=None), check(1)),  # nothing seen on it
+        (replace(faint, confidence=0.9, reason=None), check(1)),  # surely blank
+    ):
+        readings = {"space-1": left_alone[0]}
+        assert not mend(readings, [left_alone[1]], set(), BY_THE_RULES, pick="first")
+        assert readings["space-1"] == left_alone[0]
+    # A neighbour out of the photo counts as blank to the rules: 1 may be its colour.
+    unseen = Reading(None, 0.0, 0.0, OUTSIDE)
+    readings = {"space-1": faint, "space-2": unseen}
+    assert not mend(readings, [check(1)], set(), BY_THE_RULES, pick="first")
+    assert readings["space-1"] == faint
 
 
 def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players_colour() -> None:
