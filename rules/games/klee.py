@@ -337,8 +337,15 @@ class Klee(State):
             lead = abs(scores[1] - scores[2])
             full = len(filled) == len(field.spaces)
             if max(scores.values()) < target and (options["triangular"] or lead < 5) and not full:
+                # The tallies say play went on, so every empty square was filled: one read
+                # empty may be a faint fill (the scanner colours it if it saw marks there).
                 checks.append(
-                    Check(False, "by the tallies nobody has won yet and the field is not full", [])
+                    Check(
+                        False,
+                        "by the tallies nobody has won yet and the field is not full",
+                        [],
+                        could_be_coloured=[s for s in field.spaces if s not in colours],
+                    )
                 )
             outcome = decide(scores, "from the track")
         return PositionReport(
