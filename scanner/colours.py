@@ -802,7 +802,7 @@ def _reread_lines(
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
     # pieces met count as read alone: one that took its line's colour is no evidence.
-    islands = []
+    islands: list[int] = []
     for i, rd in enumerate(list(out)):
         met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
         if rd.color is not None and rd.reason is None and met and rd.color not in met:
@@ -834,7 +834,7 @@ def _doubt_beside_islands(
         colour = out[i].color
         for j in along[i]:
             rd = out[j]
-            if rd.reason is not None or rd.color in (None, colour) or colour is None:
+            if rd.reason is not None or rd.color in (None, colour):
                 continue
             if rd.loglik.get(colour, -math.inf) > -ISLAND_NEIGHBOUR_LOGODDS:
                 out[j] = replace(

@@ -441,8 +441,9 @@ def mend(
     tally's run: that box blank; a Miro segment breaking the order of play: the colour of a
     least-changed order; an Arp piece unlike both its neighbours: their colour) with a
     reading the scanner doubted already: its second choice (for a blank with faint or grey
-    marks, the colour they are likeliest to be), or blank, still for review. On a sheet
-    played by the rules that is likelier than a misread it was surer of. A region the rules
+    marks, the colour they are likeliest to be, or the one colour the check leaves it), or
+    blank, still for review. On a sheet played by the rules that is likelier than a misread
+    it was surer of. A region the rules
     say no legal sheet leaves blank (a gap in Miro's curve) takes the colour they give it,
     else its likeliest, even where the scanner saw none: a pale grey-green pencil on a grey
     printed line hides.
