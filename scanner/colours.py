@@ -540,6 +540,10 @@ class Reading:
     # the likeliest colour's (0 for it, negative for the others); empty where not measured.
     loglik: dict[int, float] = field(default_factory=dict, compare=False, hash=False)
 
+    def doubted(self, at_most: float, reason: str) -> Reading:
+        """This reading sent to review: its confidence at most ``at_most``, ``reason`` why."""
+        return replace(self, confidence=min(self.confidence, at_most), reason=reason)
+
 
 TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
 
@@ -612,10 +616,9 @@ def doubt_dark_paper(readings: list[Reading], tpl: Template, dips: np.ndarray | 
             continue
         x, y = min(int(anchor[0]) // f, w - 1), min(int(anchor[1]) // f, h - 1)
         if dips[y, x] < DIP_BELOW:
-            readings[i] = replace(
-                rd,
-                confidence=min(rd.confidence, 0.5),
-                reason=f"the paper here looks {1 - dips[y, x]:.0%} darker than the sure "
+            readings[i] = rd.doubted(
+                0.5,
+                f"the paper here looks {1 - dips[y, x]:.0%} darker than the sure "
                 "paper round it: a faint fill, or a shadow?",
             )
 
@@ -673,10 +676,9 @@ def classify(
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
-            out[i] = replace(
-                rd,
-                confidence=min(rd.confidence, 0.5),
-                reason=f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
+            out[i] = rd.doubted(
+                0.5,
+                f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
             )
     _out_of_frame(out, regions, set(palette.colours) | palette.unknown)
     return out
@@ -807,10 +809,9 @@ def _reread_lines(
         met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
         if rd.color is not None and rd.reason is None and met and rd.color not in met:
             islands.append(i)
-            out[i] = replace(
-                rd,
-                confidence=min(rd.confidence, 0.6),
-                reason=f"colour {rd.color} between pieces of its line coloured "
+            out[i] = rd.doubted(
+                0.6,
+                f"colour {rd.color} between pieces of its line coloured "
                 + " and ".join(str(k) for k in sorted(met)),
             )
     _doubt_beside_islands(out, islands, m.along, m.ids)
@@ -837,10 +838,9 @@ def _doubt_beside_islands(
             if rd.reason is not None or rd.color in (None, colour):
                 continue
             if rd.loglik.get(colour, -math.inf) > -ISLAND_NEIGHBOUR_LOGODDS:
-                out[j] = replace(
-                    rd,
-                    confidence=min(rd.confidence, 0.6),
-                    reason=f"colour {rd.color}, but {ids[i]} beside it on its line reads "
+                out[j] = rd.doubted(
+                    0.6,
+                    f"colour {rd.color}, but {ids[i]} beside it on its line reads "
                     f"{colour}, which its pixels nearly fit too",
                 )
 

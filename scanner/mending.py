@@ -443,10 +443,9 @@ def mend(
     reading the scanner doubted already: its second choice (for a blank with faint or grey
     marks, the colour they are likeliest to be, or the one colour the check leaves it), or
     blank, still for review. On a sheet played by the rules that is likelier than a misread
-    it was surer of. A region the rules
-    say no legal sheet leaves blank (a gap in Miro's curve) takes the colour they give it,
-    else its likeliest, even where the scanner saw none: a pale grey-green pencil on a grey
-    printed line hides.
+    it was surer of. A region the rules say no legal sheet leaves blank (a gap in Miro's
+    curve) takes the colour they give it, else its likeliest, even where the scanner saw
+    none: a pale grey-green pencil on a grey printed line hides.
 
     One at a time, the sheet judged again after each, since one mend can satisfy several
     checks or make another wrong: from the ``first`` failed check that can be mended (the
@@ -593,8 +592,7 @@ def doubt(readings: dict[str, Reading], checks: list[dict], wording: Wording) ->
         for rid in check.get("regions", ()):
             rd = readings.get(rid)
             if rd is not None and rd.reason is None:
-                readings[rid] = replace(
-                    rd,
-                    confidence=min(rd.confidence, 0.5),
-                    reason=f"{wording.doubted}: {check['message']}",
+                readings[rid] = rd.doubted(
+                    0.5,
+                    f"{wording.doubted}: {check['message']}",
                 )
