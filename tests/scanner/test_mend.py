@@ -539,3 +539,53 @@ def test_of_several_fits_the_one_the_pixels_clearly_favour_is_taken() -> None:
     readings["b"] = replace(far, loglik={1: 0.0, 2: -(ORDER_PREFER_ODDS - 0.1)})
     assert _decisive([b, a], readings, complete=True) is None  # not by a clear margin
     assert _decisive([], readings, complete=True) is None
+
+
+def test_a_reading_a_failed_check_names_is_mended_by_the_tallies_in_a_colour_it_offers() -> None:
+    """A Miro capture circle read blank, surely (the pencil lost at a shadow's edge): the
+    rules say it is coloured, in one of the colours that could have closed its space, and
+    the captor's tally (two points more than the drawing shows) says which."""
+    import numpy as np
+
+    from artsheets.scanner.mending import _mend_by_tallies, _score
+
+    from .simulator import finished_game, sheet_for
+
+    layout = sheet_for("miro")
+    colours, _ = finished_game(layout, np.random.default_rng(3))
+    readings = {rid: Reading(c, 0.95, 0.5, None) for rid, c in colours.items()}
+    for mark in (rid for rid, c in colours.items() if rid.startswith("mark-capture") and c):
+        readings[mark] = Reading(None, 0.95, 0.0, None)
+        tallies, scoring = _score(layout, readings, None)
+        (check,) = [c for c in scoring.checks if not c.get("ok", True) and mark in c["regions"]]
+        if len(check["could_be"]) > 1:  # the rules alone cannot say which colour
+            break
+        readings[mark] = Reading(colours[mark], 0.95, 0.5, None)
+    else:
+        pytest.fail("no capture in this game could have been closed by two players")
+    captor = colours[mark]
+    assert scoring.scores[captor] < tallies[captor]
+    tallies, scoring = _mend_by_tallies(layout, readings, None, tallies, scoring)
+    assert readings[mark].color == captor and "by the tallies" in (readings[mark].reason or "")
+    assert all(scoring.scores[p] == t for p, t in tallies.items())
+
+
+@pytest.mark.parametrize(("box", "mended"), [("middle", True), ("last", False)])
+def test_a_light_tick_inside_a_clean_tally_run_leaves_the_tally_sure(
+    box: str, mended: bool
+) -> None:
+    """The captor's tally boxes read as a clean run with one light tick: inside the run it
+    changes nothing (a player leaves no gaps), and the tallies still mend the drawing; as
+    the run's last box it could be a smudge, the tally one less, and they do not."""
+    from artsheets.scanner.mending import _mend_by_tallies, _score
+    from artsheets.scanner.tallies import point_boxes
+
+    layout, readings, colours, bounds = _arp_sheet()
+    sp, captor, other = _flip_candidates(colours, bounds)[0]
+    readings[sp] = Reading(other, 0.6, 1.0, "doubted", runner_up=captor)
+    ticked = [rid for _, rid in point_boxes(layout)[captor] if readings[rid].color is not None]
+    light = ticked[len(ticked) // 2] if box == "middle" else ticked[-1]
+    readings[light] = Reading(captor, 0.6, 0.2, "patchy or light pencil (20% covered)")
+    tallies, scoring = _score(layout, readings, None)
+    _mend_by_tallies(layout, readings, None, tallies, scoring)
+    assert (readings[sp].color == captor) is mended
