@@ -9,6 +9,7 @@ time, the sheet scored again after each. What still fails goes to review (:func:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
 from typing import Literal, NamedTuple
@@ -60,6 +61,7 @@ def mend_and_score(
     """Mend ``by_id`` (in place) by what is unusual, then by the rules, one reading at a
     time; send what still fails to review; return the tallies and the final scoring."""
     mended: set[str] = set()
+    instead: dict[str, Instead] = {}
     as_read = dict(by_id)
     # What games seldom show (Arp's one-piece stretch) is mended first: the rules' checks
     # (a capture whose colour is on none of its sides) then see the pieces as played.
@@ -69,12 +71,12 @@ def mend_and_score(
             break
     tallies, scoring = _score(layout, by_id, players)
     for _ in range(MEND_ROUNDS):
-        if not mend(by_id, scoring.checks, mended, BY_THE_RULES, pick="first"):
+        if not mend(by_id, scoring.checks, mended, BY_THE_RULES, pick="first", instead=instead):
             break
         tallies, scoring = _score(layout, by_id, players)
     if _mend_by_order(layout, by_id, players, as_read):
         tallies, scoring = _score(layout, by_id, players)
-    tallies, scoring = _mend_by_tallies(layout, by_id, players, tallies, scoring)
+    tallies, scoring = _mend_by_tallies(layout, by_id, players, tallies, scoring, instead)
     doubt(by_id, scoring.checks, BY_THE_RULES)
     doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
     doubt(by_id, _tally_suspects(layout, by_id, tallies, scoring), BY_THE_RULES)
@@ -129,6 +131,14 @@ def _mend_by_order(
 
 
 Change = tuple[tuple[str, int], ...]  # (line piece, colour) read otherwise
+Mend = tuple[tuple[str, int | None], ...]  # (region, colour or blank) read otherwise
+
+
+class Instead(NamedTuple):
+    """What a mend by the rules replaced, and the other readings its check offered."""
+
+    before: Reading
+    others: list[tuple[str, int | None]]
 
 
 def _order_fits(
@@ -309,13 +319,17 @@ def _mend_by_tallies(
     players: int | None,
     tallies: dict[int, int],
     scoring: Scoring,
+    instead: Mapping[str, Instead] | None = None,
 ) -> tuple[dict[int, int], Scoring]:
     """Where the players' tallies, read surely, disagree with the drawing's scores, the one
     doubted reading of the drawing whose second choice makes every tally agree (and fails
     no check that passed) is taken in that choice, still for review: the drawing and the
     players' own counting then agree. A reading a failed check names is doubted too, and
     tried in each colour the check offers it (a capture circle read blank at a shadow's
-    edge, which two players could have closed: the tallies say which). Of the
+    edge, which two players could have closed: the tallies say which). And a mend by the
+    rules may be taken back for another reading its check offered (``instead``): a capture's
+    circle and its space's last segment disagree, the rules took the less sure one in the
+    other's colour, and the tallies say it was the other that was misread. Of the
     ``TALLY_MEND_TRIES`` least sure readings, only when one alone does it, of those leaving
     the fewest checks failed (two capture circles whose spaces score alike cannot be told
     apart), and never where a disagreeing player's tally is itself in doubt (a faint tick
@@ -327,7 +341,8 @@ def _mend_by_tallies(
     an earlier try that took any reading bringing the scores nearer the tallies misread 2
     of 6, and one that also mended tally boxes bent a drawing to a faint tick. The checks'
     colours, the fewest failed and the clean runs (tenth session) mended one more on the
-    eleven sets of 1296 photos (q11 miro_11009), and changed nothing else."""
+    eleven sets of 1296 photos (q11 miro_11009), and changed nothing else; mends taken back
+    (tenth session) mended q2 miro_2004 and q7 miro_7007."""
     gaps = _disagreeing(tallies, scoring)
     if not gaps or not _tallies_sure(layout, readings, set(gaps)):
         return tallies, scoring
@@ -355,26 +370,40 @@ def _mend_by_tallies(
         and readings[rid].color != colour
     }
     doubted = sorted(candidates, key=lambda c: (c[0], c[1], c[2] is None, c[2] or 0))
-    doubted = doubted[:TALLY_MEND_TRIES]
+    changes: list[Mend] = [((rid, colour),) for _, rid, colour in doubted[:TALLY_MEND_TRIES]]
+    # A mend by the rules taken back, and another reading its check offered taken instead
+    # (the circle of a capture, not its last segment): the check is met either way.
+    for rid, (before, others) in (instead or {}).items():
+        changes += [
+            ((rid, before.color), (other, colour))
+            for other, colour in others
+            if other in drawing
+            and (rd := readings.get(other)) is not None
+            and rd.color != colour
+            and rd.confidence < REVIEW_BELOW
+            and rd.reason != OUTSIDE
+        ]
     fits = []
-    for _, rid, colour in doubted:
-        rd = readings[rid]
-        readings[rid] = replace(rd, color=colour, runner_up=rd.color)
+    for change in changes:
+        kept = {rid: readings[rid] for rid, _ in change}
+        for rid, colour in change:
+            readings[rid] = replace(kept[rid], color=colour, runner_up=kept[rid].color)
         t, sc = _score(layout, readings, players)
         if not _disagreeing(t, sc) and _failed(sc) <= failed:
-            fits.append((rid, colour, t, sc))
-        readings[rid] = rd
+            fits.append((change, t, sc))
+        readings.update(kept)
     # Of several, those that leave the fewest checks failing: a reading that satisfies the
     # rules as well as the tallies is likelier than one that satisfies the tallies alone.
     fewest = min((_failed(sc) for *_, sc in fits), default=0)
-    fits = [f for f in fits if _failed(f[3]) == fewest]
+    fits = [f for f in fits if _failed(f[2]) == fewest]
     if len(fits) != 1:  # none, or several alike: the tallies cannot tell which
         return tallies, scoring
-    ((rid, colour, t, sc),) = fits
+    ((change, t, sc),) = fits
     said = ", ".join(
         f"player {p} tallied {t_}, the sheet showed {s_}" for p, (t_, s_) in gaps.items()
     )
-    _read_otherwise(readings, rid, colour, f"by the tallies ({said})")
+    for rid, colour in change:
+        _read_otherwise(readings, rid, colour, f"by the tallies ({said})")
     return t, sc
 
 
@@ -481,6 +510,7 @@ def mend(
     wording: Wording,
     pick: Literal["first", "least sure"],
     odds: float | None = None,
+    instead: dict[str, Instead] | None = None,
 ) -> bool:
     """Mend one reading that a failed check says would satisfy it (a capture's mark in a
     colour on none of its sides: any side in that colour would do; a piece left blank in a
@@ -503,7 +533,9 @@ def mend(
     across rounds). With ``odds`` (the log odds of a misread against a true finding), a
     line whose own pixels favour its colour over the mend's by more is left as read: a
     doubt that came from elsewhere (its line's neighbours, a light trace) says nothing of
-    its colour. Returns whether anything changed."""
+    its colour. ``instead`` (if given) keeps, for each mend, the reading it replaced and the
+    other readings its check offered (the tallies may later say one of those was meant).
+    Returns whether anything changed."""
     chosen: list[tuple[float, str, int | None, dict]] = []
     # What the rules leave a region is only known when they saw all of the sheet.
     whole = not any(rd.reason == OUTSIDE for rd in readings.values())
@@ -533,6 +565,9 @@ def mend(
     if not chosen:
         return False
     _, rid, colour, check = min(chosen, key=lambda o: o[0])
+    if instead is not None:
+        others = [(r, c) for r, c in _mends_wanted(readings, check) if r != rid]
+        instead[rid] = Instead(readings[rid], others)
     _read_otherwise(readings, rid, colour, f"{wording.mended}: {check['message']}")
     mended.add(rid)
     return True

@@ -589,3 +589,47 @@ def test_a_light_tick_inside_a_clean_tally_run_leaves_the_tally_sure(
     tallies, scoring = _score(layout, readings, None)
     _mend_by_tallies(layout, readings, None, tallies, scoring)
     assert (readings[sp].color == captor) is mended
+
+
+def test_the_tallies_take_back_a_mend_for_the_other_reading_its_check_offered() -> None:
+    """A Miro capture's boundary segment misread in another colour, and its circle doubted:
+    the check on the capture (its circle's colour not where the boundary says) is met by
+    mending either, and the rules mend the less sure, the circle, wrongly (as on q7
+    miro_7007, where the misread broke no order of play). The players' tallies then
+    disagree, and neither reading alone makes them agree; taking that mend back and reading
+    the segment in the circle's colour does."""
+    import numpy as np
+
+    from artsheets.scanner.mending import Instead, _mend_by_tallies, _score
+
+    from .simulator import finished_game, sheet_for
+
+    layout = sheet_for("miro")
+    colours, _ = finished_game(layout, np.random.default_rng(3))
+    sure = {rid: Reading(c, 0.95, 0.5, None) for rid, c in colours.items()}
+    players = sorted({c for rid, c in colours.items() if rid.startswith("segment") and c})
+    found = None
+    for mark, captor in ((r, c) for r, c in colours.items() if r.startswith("mark-capture") and c):
+        other = next(p for p in players if p != captor)
+        for seg in (s for s, c in colours.items() if s.startswith("segment") and c == captor):
+            readings = dict(sure)
+            readings[seg] = Reading(other, 0.73, 0.5, "colour between keys", runner_up=captor)
+            readings[mark] = Reading(captor, 0.68, 0.9, "colour between keys", runner_up=other)
+            checks = _score(layout, readings, None)[1].checks
+            found = next((c for c in checks if not c["ok"] and c["regions"][:1] == [mark]), None)
+            if found and [mark, other] in found.get("could_be", ()):
+                break
+            found = None
+        if found:
+            break
+    assert found, "no capture's last segment in this game"
+    instead: dict[str, Instead] = {}
+    assert mend(readings, [found], set(), BY_THE_RULES, pick="first", instead=instead)
+    assert readings[mark].color == other and (seg, captor) in instead[mark].others
+    tallies, scoring = _score(layout, readings, None)
+    tallies, scoring = _mend_by_tallies(layout, readings, None, tallies, scoring)
+    assert readings[mark].color == other  # without the mend's alternative: no single fit
+    tallies, scoring = _mend_by_tallies(layout, readings, None, tallies, scoring, instead)
+    assert readings[mark].color == captor and readings[seg].color == captor
+    assert all("by the tallies" in (readings[r].reason or "") for r in (mark, seg))
+    assert all(scoring.scores[p] == t for p, t in tallies.items())
