@@ -251,6 +251,9 @@ class Springer(State):
                             f"player {p} filled {len(mine)} triangles on the {edge} edge; "
                             "one is allowed",
                             mine,
+                            # One of them is misread: a light smudge taken for a fill, most
+                            # often (the scanner blanks the one it doubted).
+                            could_be_blank=mine,
                         )
                     )
         scores, complete = {}, {}

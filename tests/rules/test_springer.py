@@ -123,4 +123,7 @@ def test_position_checks() -> None:
     (pair,) = [c for c in rep.problems if "next to each other" in c.message]
     assert pair.could_be == [("space-1", BLUE), ("space-2", BLUE)]
     assert "filled 2 triangles on the top edge" in msgs
+    # One of the two is misread (a scanner blanks the one it doubted).
+    (two,) = [c for c in rep.problems if "triangles on the top edge" in c.message]
+    assert sorted(two.could_be_blank) == ["triangle-top-1", "triangle-top-2"]
     assert rep.scores == {RED: 3, BLUE: 0}
