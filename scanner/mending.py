@@ -644,11 +644,13 @@ def _only_colour_left(
     marks' hue (Delaunay: a space left empty though one colour, and only that one, could
     still fill it; a pale yellow fill's few visible grains read orange or green). Only on a
     photo showing the whole sheet: a neighbour out of the photo counts as blank to the
-    rules, and the colour they leave may be that neighbour's own."""
+    rules, and the colour they leave may be that neighbour's own. Likewise a region read
+    in a colour but not surely marked (its colour unlike every key, or its pencil patchy):
+    its second choice is as weak a guess (a Klee sequence cell read 4 where only 2 keeps
+    its area's three colours apart)."""
     return (
         rd is not None
-        and rd.color is None
-        and rd.runner_up is not None
+        and (rd.runner_up is not None if rd.color is None else not rd.surely_marked)
         and colour is not None
         and rd.confidence < REVIEW_BELOW
         and [c for r, c in wanted if r == rid] == [colour]

@@ -86,6 +86,23 @@ def full_track(field: Field) -> int:
     return len(field.data.get("track", {}).get("1", ())) or 50
 
 
+def _area_mends(
+    cells: Sequence[str],
+    seq: Sequence[int],
+    length: int,
+    own_earlier: Sequence[Sequence[int]],
+    theirs: Sequence[Sequence[int]],
+) -> list[tuple[str, int]]:
+    """The (cell, colour) readings that would each make an area obey the setup rules."""
+    return [
+        (cell, c)
+        for i, cell in enumerate(cells)
+        for c in COLOURS
+        if c != seq[i]
+        and area_problem([*seq[:i], c, *seq[i + 1 :]], length, own_earlier, theirs) is None
+    ]
+
+
 def area_problem(
     seq: Sequence[int],
     length: int,
@@ -304,7 +321,12 @@ class Klee(State):
                 if any(c is None for c in seq):
                     checks.append(
                         Check(
-                            False, f"player {p}'s area {a + 1} is not fully coloured", list(cells)
+                            False,
+                            f"player {p}'s area {a + 1} is not fully coloured",
+                            list(cells),
+                            could_be_coloured=[
+                                m for m, c in zip(cells, seq, strict=True) if c is None
+                            ],
                         )
                     )
                     continue
@@ -316,6 +338,7 @@ class Klee(State):
                             False,
                             f"player {p}'s area {a + 1} breaks the setup rules: {problem}",
                             list(cells),
+                            could_be=_area_mends(cells, seq, lengths[a], seqs[p], seqs[3 - p]),  # type: ignore[arg-type]
                         )
                     )
                 seqs[p].append(seq)  # type: ignore[arg-type]

@@ -129,7 +129,16 @@ def test_position_checks_the_sequence_areas() -> None:
     broken = dict(sheet)
     broken.update(zip(bad_area, (3, 2, 1), strict=True))  # copies player 1's 1-2-3 reversed
     rep = score_position(f, {}, broken, {1: 6, 2: 0})
-    assert any("player 2's area 2 breaks the setup rules" in c.message for c in rep.problems)
+    (area,) = [c for c in rep.problems if "player 2's area 2 breaks the setup rules" in c.message]
+    # One cell read otherwise would mend it: each such reading does, and no other.
+    assert area.could_be
+    for cell_id in bad_area:
+        for colour in (1, 2, 3, 4):
+            if broken[cell_id] == colour:
+                continue
+            again = score_position(f, {}, {**broken, cell_id: colour}, {1: 6, 2: 0})
+            mended = not any("player 2's area 2" in c.message for c in again.problems)
+            assert mended == ((cell_id, colour) in area.could_be), (cell_id, colour)
     early = score_position(f, {}, sheet, {1: 3, 2: 0})
     (unfinished,) = [c for c in early.problems if "nobody has won yet" in c.message]
     # Play went on, so every square read empty could be a faint fill.

@@ -120,6 +120,33 @@ def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_
     assert readings["space-1"] == faint
 
 
+def test_a_colour_unlike_every_key_takes_the_one_colour_the_rules_leave_it() -> None:
+    """Klee: a sequence cell read 4, doubted because its colour is unlike every key (not
+    surely marked), where only 2 keeps its area's three colours apart: it takes 2, not its
+    second choice. A cell surely marked, doubted only between two keys, keeps to its second
+    choice, and with two colours left nothing is decided so."""
+
+    def check(*free: int) -> dict:
+        return {
+            "ok": False,
+            "message": "player 1's area 3 breaks the setup rules",
+            "regions": ["cell-2"],
+            "could_be": [["cell-2", c] for c in free],
+        }
+
+    odd = Reading(4, 0.59, 1.0, "colour matches no key swatch well", runner_up=1)
+    readings = {"cell-2": odd}
+    assert mend(readings, [check(2)], set(), BY_THE_RULES, pick="first")
+    assert readings["cell-2"].color == 2 and readings["cell-2"].confidence <= 0.5
+    for left_alone in (
+        (replace(odd, reason="colour between keys 4 and 1", surely_marked=True), check(2)),
+        (odd, check(2, 3)),
+    ):
+        readings = {"cell-2": left_alone[0]}
+        assert not mend(readings, [left_alone[1]], set(), BY_THE_RULES, pick="first")
+        assert readings["cell-2"] == left_alone[0]
+
+
 def test_a_tally_run_with_a_gap_would_be_mended_by_the_gap_ticked_in_the_players_colour() -> None:
     from artsheets.scanner.tallies import read_tallies
 
