@@ -63,7 +63,8 @@ def test_sure_readings_and_other_second_choices_are_left_alone() -> None:
     readings = {
         "space-1": Reading(2, 0.99, 0.9, runner_up=1),  # sure, though 1 would mend it
         "seg-a": Reading(1, 0.95, 0.3, runner_up=2),  # sure
-        "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4),  # 4 would not mend it
+        # Surely marked, doubted between 3 and 4: 4 would not mend it.
+        "seg-b": Reading(3, 0.6, 0.3, "doubtful", runner_up=4, surely_marked=True),
     }
     before = dict(readings)
     assert not mend(readings, [_check()], set(), BY_THE_RULES, pick="first")
