@@ -89,18 +89,24 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
     assert not mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
 
 
+def _leaving(region: str, message: str, *free: int) -> dict:
+    """A failed check that ``region`` in any of the colours ``free`` would satisfy."""
+    return {
+        "ok": False,
+        "message": message,
+        "regions": [region],
+        "could_be": [[region, c] for c in free],
+    }
+
+
 def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_hue() -> None:
     """Delaunay: a space left empty though one colour, and only that one, could still fill
     it. Its faint marks' hue (a guess from a few grains) says 3; the rules leave it 1. With
     two colours left, or no marks seen, or read surely, the marks' hue decides or nothing."""
 
     def check(*free: int) -> dict:
-        return {
-            "ok": False,
-            "message": "space-1 in section-1 is empty though a colour could still fill it",
-            "regions": ["space-1"],
-            "could_be": [["space-1", c] for c in free],
-        }
+        message = "space-1 in section-1 is empty though a colour could still fill it"
+        return _leaving("space-1", message, *free)
 
     faint = Reading(None, 0.6, 0.05, "faint marks (5% covered)", runner_up=3)
     readings = {"space-1": faint}
@@ -128,12 +134,7 @@ def test_a_colour_unlike_every_key_takes_the_one_colour_the_rules_leave_it() -> 
     choice, and with two colours left nothing is decided so."""
 
     def check(*free: int) -> dict:
-        return {
-            "ok": False,
-            "message": "player 1's area 3 breaks the setup rules",
-            "regions": ["cell-2"],
-            "could_be": [["cell-2", c] for c in free],
-        }
+        return _leaving("cell-2", "player 1's area 3 breaks the setup rules", *free)
 
     odd = Reading(4, 0.59, 1.0, "colour matches no key swatch well", runner_up=1)
     readings = {"cell-2": odd}
