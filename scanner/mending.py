@@ -130,8 +130,7 @@ def _mend_by_order(
     return True
 
 
-Change = tuple[tuple[str, int], ...]  # (line piece, colour) read otherwise
-Mend = tuple[tuple[str, int | None], ...]  # (region, colour or blank) read otherwise
+Change = tuple[tuple[str, int | None], ...]  # (region, colour or blank) read otherwise
 
 
 class Instead(NamedTuple):
@@ -351,10 +350,15 @@ def _mend_by_tallies(
     # miscount the tally check is there to report).
     drawing = {r.id for r in layout.regions if r.kind in POSITION_KINDS}
     in_play = {rd.color for rid, rd in readings.items() if rid in drawing} - {None}
+
+    def seen(rid: str) -> bool:
+        """A reading of the drawing in the photo: one the tallies may change."""
+        return rid in drawing and rid in readings and readings[rid].reason != OUTSIDE
+
     candidates = {
         (rd.confidence, rid, colour)
         for rid, rd in readings.items()
-        if rid in drawing and rd.confidence < REVIEW_BELOW and rd.reason != OUTSIDE
+        if seen(rid) and rd.confidence < REVIEW_BELOW
         for colour in _alternatives(rd, in_play)
     }
     # A reading a failed check names is in doubt too (it goes to review, its confidence at
@@ -364,24 +368,19 @@ def _mend_by_tallies(
         for check in scoring.checks
         if not check.get("ok", True)
         for rid, colour in map(tuple, check.get("could_be", ()))
-        if rid in drawing
-        and rid in readings
-        and readings[rid].reason != OUTSIDE
-        and readings[rid].color != colour
+        if seen(rid) and readings[rid].color != colour
     }
     doubted = sorted(candidates, key=lambda c: (c[0], c[1], c[2] is None, c[2] or 0))
-    changes: list[Mend] = [((rid, colour),) for _, rid, colour in doubted[:TALLY_MEND_TRIES]]
+    changes: list[Change] = [((rid, colour),) for _, rid, colour in doubted[:TALLY_MEND_TRIES]]
     # A mend by the rules taken back, and another reading its check offered taken instead
     # (the circle of a capture, not its last segment): the check is met either way.
     for rid, (before, others) in (instead or {}).items():
         changes += [
             ((rid, before.color), (other, colour))
             for other, colour in others
-            if other in drawing
-            and (rd := readings.get(other)) is not None
-            and rd.color != colour
-            and rd.confidence < REVIEW_BELOW
-            and rd.reason != OUTSIDE
+            if seen(other)
+            and readings[other].color != colour
+            and readings[other].confidence < REVIEW_BELOW
         ]
     fits = []
     for change in changes:
