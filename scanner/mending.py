@@ -227,17 +227,37 @@ def _order_fits(
 
 def _decisive(fits: list[Change], readings: dict[str, Reading], complete: bool) -> Change | None:
     """The change to make: the only fit; or, of several found when every change of the
-    phase was tried, the one the changed pieces' own pixels favour over every other by
-    ``ORDER_PREFER_ODDS`` (l5 arp_8000: one piece whose pixels favour the colour that fits,
-    3.5 more than another's). None when the order of play and the pixels cannot tell."""
+    phase was tried, the only one giving each piece it changes the colour that piece's own
+    pixels favour most (b6 arp_0021: two pieces its line's run had carried to its colour; the
+    other fit gave one a third colour), else the one the changed pieces' own pixels favour
+    over every other by ``ORDER_PREFER_ODDS`` (l5 arp_8000: one piece whose pixels favour the
+    colour that fits, 3.5 more than another's). None when the order of play and the pixels
+    cannot tell."""
     if len(fits) == 1:
         return fits[0]
     costs = [_pixel_cost(change, readings) for change in fits]
     if not fits or not complete or None in costs:
         return None
+    # Pieces read against their own pixels (carried by their line's run, or mended) that the
+    # order of play wants otherwise: a fit giving each its pixels' own best colour is the
+    # reading without those priors, and it is taken when no other fit does so.
+    own = [change for change in fits if all(_own_best(readings[rid], c) for rid, c in change)]
+    if len(own) == 1:
+        return own[0]
     ranked = sorted(zip(costs, range(len(fits)), strict=True))
     (best, k), (second, _) = ranked[0], ranked[1]
     return fits[k] if second - best >= ORDER_PREFER_ODDS else None
+
+
+def _own_best(reading: Reading, colour: int | None) -> bool:
+    """Whether ``colour`` is the one the reading's own pixels favour most (weighed colour by
+    colour), and not the colour it was read in."""
+    ll = reading.loglik
+    return (
+        colour != reading.color
+        and colour in ll
+        and all(ll[colour] > v for k, v in ll.items() if k != colour)
+    )
 
 
 def _pixel_cost(change: Change, readings: dict[str, Reading]) -> float | None:

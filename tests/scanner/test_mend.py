@@ -565,9 +565,31 @@ def test_of_several_fits_the_one_the_pixels_clearly_favour_is_taken() -> None:
     assert _decisive([b, a], readings, complete=True) == a
     assert _decisive([b, a], readings, complete=False) is None  # an untried change may fit
     assert _decisive([a, c], readings, complete=True) is None  # c's pixels not weighed
+    readings["a"] = replace(near, loglik={1: 0.0, 2: -0.03, 3: -0.3})
     readings["b"] = replace(far, loglik={1: 0.0, 2: -(ORDER_PREFER_ODDS - 0.1)})
     assert _decisive([b, a], readings, complete=True) is None  # not by a clear margin
     assert _decisive([], readings, complete=True) is None
+
+
+def test_of_several_fits_the_one_giving_pieces_back_their_own_best_colours_is_taken() -> None:
+    """A piece read against its own pixels (its line's run carried it, b6 arp_0021) that the
+    order of play wants otherwise: of the fits, the only one that gives every piece it changes
+    the colour its pixels favour most is taken, however slight their preference. Two such
+    fits, or an untried change, leave it to a person."""
+    from artsheets.scanner.mending import _decisive
+
+    carried = Reading(4, 0.5, 1.0, "run", runner_up=1, loglik={1: 0.0, 2: -0.3, 3: -0.4, 4: -0.3})
+    other = Reading(1, 0.5, 1.0, "run", runner_up=4, loglik={1: -0.28, 2: -0.6, 4: 0.0})
+    sure = Reading(1, 0.9, 1.0, None, runner_up=2, loglik={1: 0.0, 2: -0.2, 3: -5.0, 4: -5.0})
+    readings = {"a": carried, "b": other, "c": sure}
+    back = (("b", 4), ("a", 1))  # both pieces to their own pixels' best colour
+    third = (("b", 4), ("a", 2))  # the carried piece to a colour its pixels favour less
+    away = (("b", 4), ("c", 2))  # a piece read as its pixels say, changed
+    assert _decisive([third, back], readings, complete=True) == back
+    assert _decisive([away, back], readings, complete=True) == back
+    assert _decisive([third, back], readings, complete=False) is None  # an untried may fit
+    twin = (("a", 1),)
+    assert _decisive([twin, back], readings, complete=True) is None  # two such fits
 
 
 def test_a_reading_a_failed_check_names_is_mended_by_the_tallies_in_a_colour_it_offers() -> None:
