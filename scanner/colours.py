@@ -923,7 +923,16 @@ def _classify_once(
             conf = min(conf, 0.5 + 0.5 * size_conf)
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
             nearest = keys[int(np.argmin(dist[i]))] if keys else None
-            out.append(Reading(None, round(conf, 3), f, reason, runner_up=nearest))
+            out.append(
+                Reading(
+                    None,
+                    round(conf, 3),
+                    f,
+                    reason,
+                    runner_up=nearest,
+                    loglik=_marks_loglik(dist[i], keys, palette.spread) if reason else {},
+                )
+            )
             continue
         conf_cov = _coverage_confidence(f, st)
         if not keys:
@@ -981,6 +990,16 @@ def _classify_once(
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
         out.append(Reading(k, round(conf, 3), f, reason, runner_up=second, surely_marked=sure))
     return out
+
+
+def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int, float]:
+    """How likely faint marks are each colour (log, best 0), from their distances to the
+    keys against a fill's scatter: a few grains of pencil tell their colour only roughly,
+    but the rules may leave the choice between a few colours (a Delaunay space empty though
+    two colours could fill it)."""
+    sigma = 1.5 * spread
+    ll = -(dist**2) / (2 * sigma * sigma)
+    return {k: round(float(v - ll.max()), 3) for k, v in zip(keys, ll, strict=True)}
 
 
 # Pencil darkens paper: a region whose pencil pixels are on average darker than paper by

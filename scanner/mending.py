@@ -24,7 +24,7 @@ from artsheets.scanner.scoring import (
     score_sheet,
     unusual_readings,
 )
-from artsheets.scanner.tallies import point_boxes, read_tallies
+from artsheets.scanner.tallies import hidden_ticks, point_boxes, read_tallies
 
 __all__ = [
     "BY_THE_RULES",
@@ -77,6 +77,8 @@ def mend_and_score(
     if _mend_by_order(layout, by_id, players, as_read):
         tallies, scoring = _score(layout, by_id, players)
     tallies, scoring = _mend_by_tallies(layout, by_id, players, tallies, scoring, instead)
+    if _tick_hidden_boxes(layout, by_id, scoring):
+        tallies, scoring = _score(layout, by_id, players)
     doubt(by_id, scoring.checks, BY_THE_RULES)
     doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
     doubt(by_id, _tally_suspects(layout, by_id, tallies, scoring), BY_THE_RULES)
@@ -426,6 +428,20 @@ def _mend_by_tallies(
     return t, sc
 
 
+def _tick_hidden_boxes(layout: Layout, readings: dict[str, Reading], scoring: Scoring) -> bool:
+    """Point boxes out of the photo inside a run of ticks that ends at the drawing's score
+    (:func:`~artsheets.scanner.tallies.hidden_ticks`) are taken as ticked in place, still
+    unseen and for review (as a key swatch out of the photo is taken as coloured). Returns
+    whether any was."""
+    if scoring.scores is None:
+        return False
+    unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
+    ticks = hidden_ticks(layout, _colours(readings), unseen, scoring.scores)
+    for rid, colour in ticks.items():
+        readings[rid] = replace(readings[rid], color=colour)
+    return bool(ticks)
+
+
 def _alternatives(rd: Reading, in_play: set[int]) -> list[int]:
     """The colours a doubted reading might be instead: its second choice; for a blank the
     rules coloured without saying which colour (a gap in Miro's curve between two moves),
@@ -537,11 +553,11 @@ def mend(
     tally's run: that box blank; a Miro segment breaking the order of play: the colour of a
     least-changed order; an Arp piece unlike both its neighbours: their colour) with a
     reading the scanner doubted already: its second choice (for a blank with faint or grey
-    marks, the colour they are likeliest to be, or the one colour the check leaves it), or
-    blank, still for review. On a sheet played by the rules that is likelier than a misread
-    it was surer of. A region the rules say no legal sheet leaves blank (a gap in Miro's
-    curve) takes the colour they give it, else its likeliest, even where the scanner saw
-    none: a pale grey-green pencil on a grey printed line hides.
+    marks, the colour they are likeliest to be, or the likeliest of the colours the check
+    leaves it), or blank, still for review. On a sheet played by the rules that is likelier
+    than a misread it was surer of. A region the rules say no legal sheet leaves blank (a
+    gap in Miro's curve) takes the colour they give it, else its likeliest, even where the
+    scanner saw none: a pale grey-green pencil on a grey printed line hides.
 
     One at a time, the sheet judged again after each, since one mend can satisfy several
     checks or make another wrong: from the ``first`` failed check that can be mended (the
@@ -567,7 +583,7 @@ def mend(
             for rid, colour in wanted
             if (
                 _may_mend(readings.get(rid), colour)
-                or (whole and _only_colour_left(readings.get(rid), rid, colour, wanted))
+                or (whole and _colour_left(readings.get(rid), rid, colour, wanted))
             )
             and rid not in mended
             and (odds is None or not _pixels_hold(readings[rid], colour, odds))
@@ -654,26 +670,40 @@ def _may_mend(rd: Reading | None, colour: int | None) -> bool:
     )
 
 
-def _only_colour_left(
+def _colour_left(
     rd: Reading | None, rid: str, colour: int | None, wanted: list[tuple[str, int | None]]
 ) -> bool:
     """A region read blank with doubt, marks or darker paper seen on it (faint pencil: its
     likeliest colour is a guess from a few pixels), which the check would have coloured in
     ``colour`` and no other: the rules leave it that colour alone, a surer guess than the
     marks' hue (Delaunay: a space left empty though one colour, and only that one, could
-    still fill it; a pale yellow fill's few visible grains read orange or green). Only on a
-    photo showing the whole sheet: a neighbour out of the photo counts as blank to the
-    rules, and the colour they leave may be that neighbour's own. Likewise a region read
-    in a colour but not surely marked (its colour unlike every key, or its pencil patchy):
-    its second choice is as weak a guess (a Klee sequence cell read 4 where only 2 keeps
-    its area's three colours apart)."""
+    still fill it; a pale yellow fill's few visible grains read orange or green). Where the
+    check leaves it several colours, the one its marks are likeliest to be of those (q2
+    delaunay_2007: marks nearest colour 1, where colours 3 and 4 could fill the space, and
+    4 the nearer). Only on a photo showing the whole sheet: a neighbour out of the photo
+    counts as blank to the rules, and the colour they leave may be that neighbour's own.
+    Likewise a region read in a colour but not surely marked (its colour unlike every key,
+    or its pencil patchy): its second choice is as weak a guess (a Klee sequence cell read
+    4 where only 2 keeps its area's three colours apart)."""
+    left = [c for r, c in wanted if r == rid]
     return (
         rd is not None
         and (rd.runner_up is not None if rd.color is None else not rd.surely_marked)
         and colour is not None
         and rd.confidence < REVIEW_BELOW
-        and [c for r, c in wanted if r == rid] == [colour]
+        and (left == [colour] or (rd.color is None and _likeliest(rd, left) == colour))
     )
+
+
+def _likeliest(rd: Reading, colours: list[int | None]) -> int | None:
+    """Of ``colours``, the one a reading's pixels make likeliest by a margin (None where they
+    were not weighed for each, or two are equally likely)."""
+    if not colours or any(c not in rd.loglik for c in colours):
+        return None
+    ranked = sorted(((rd.loglik[c], c) for c in colours), reverse=True)
+    if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+        return None
+    return ranked[0][1]
 
 
 def _pixels_hold(rd: Reading, colour: int | None, odds: float) -> bool:

@@ -113,7 +113,7 @@ def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_
     assert mend(readings, [check(1)], set(), BY_THE_RULES, pick="first")
     assert readings["space-1"].color == 1 and readings["space-1"].confidence <= 0.5
     for left_alone in (
-        (faint, check(1, 4)),  # two colours left: neither is the rules' alone
+        (faint, check(1, 4)),  # two colours left, the marks not weighed for each
         (replace(faint, runner_up=None), check(1)),  # nothing seen on it
         (replace(faint, confidence=0.9, reason=None), check(1)),  # surely blank
     ):
@@ -125,6 +125,27 @@ def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_
     readings = {"space-1": faint, "space-2": unseen}
     assert not mend(readings, [check(1)], set(), BY_THE_RULES, pick="first")
     assert readings["space-1"] == faint
+
+
+def test_a_doubted_blank_the_rules_leave_some_colours_takes_the_likeliest_of_them() -> None:
+    """q2 delaunay_2007: a space's faint marks are nearest colour 1, but the rules leave it 3
+    or 4 (each could still fill it): it takes 4, the nearer of those two. Two equally likely
+    leave it blank; a sure blank, or a region read in a colour, is not decided so."""
+    message = "space-1 in section-1 is empty though colour 3 could still fill it"
+    check = _leaving("space-1", message, 3, 4)
+    marks = {1: 0.0, 2: -15.1, 3: -11.6, 4: -2.6}
+    faint = Reading(None, 0.56, 0.09, "faint marks (9% covered)", runner_up=1, loglik=marks)
+    readings = {"space-1": faint}
+    assert mend(readings, [check], set(), BY_THE_RULES, pick="first")
+    assert readings["space-1"].color == 4 and readings["space-1"].confidence <= 0.5
+    for left_alone in (
+        replace(faint, loglik=marks | {3: -2.6}),  # 3 and 4 alike
+        replace(faint, confidence=0.9, reason=None),  # surely blank
+        replace(faint, color=2, runner_up=1),  # read in a colour, surely marked or not
+    ):
+        readings = {"space-1": left_alone}
+        assert not mend(readings, [check], set(), BY_THE_RULES, pick="first")
+        assert readings["space-1"] == left_alone
 
 
 def test_a_colour_unlike_every_key_takes_the_one_colour_the_rules_leave_it() -> None:
@@ -343,6 +364,56 @@ def test_tally_boxes_outside_the_photo_inside_a_run_are_taken_as_ticked() -> Non
     tail = {f"score-p2-box-{n}": 2 for n in range(1, 6)}
     _, checks = read_tallies(layout, tail, {"score-p2-box-6"})
     assert not [c for c in checks if "score-p2" in str(c["message"])]
+
+
+def test_boxes_out_of_the_photo_inside_a_run_ending_at_the_drawings_score_are_ticked() -> None:
+    """q2 miro_2006: boxes 48-50 cut off, 1-47 and 51 ticked, 52 on blank, and the drawing
+    gives the player 51 points: the unseen boxes are ticked (a stray tick at 51 would need
+    the drawing misread too). Where the run ends short of the score, past it, or in unseen
+    boxes, or has a gap it does not explain, nothing is taken."""
+    from artsheets.scanner.tallies import hidden_ticks, point_boxes
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    boxes = dict(point_boxes(layout)[2])
+    assert len(boxes) > 12
+
+    def ticks(*values: int) -> dict[str, int]:
+        return {boxes[v]: 2 for v in values}
+
+    unseen = {boxes[6], boxes[7]}
+    run = ticks(*range(1, 6), 8, 9)
+    assert hidden_ticks(layout, run, unseen, {1: 0, 2: 9}) == {boxes[6]: 2, boxes[7]: 2}
+    for colours, scores in (
+        (run, {2: 10}),  # the run ends short of the drawing's score
+        (run, {2: 8}),  # ... or past it
+        (ticks(*range(1, 6)), {2: 7}),  # it ends in the unseen boxes: a tally may be short
+        (ticks(1, 2, 3, 5, 8, 9), {2: 9}),  # a gap the photo shows
+        (run, {1: 9}),  # no score drawn for him
+    ):
+        assert hidden_ticks(layout, colours, unseen, scores) == {}
+
+
+def test_hidden_ticks_are_taken_in_place_still_unseen_and_for_review() -> None:
+    """The scanner takes such boxes as ticked in the player's colour, but they stay 'outside
+    the photo' with no confidence: a person still sees that they were not read."""
+    from artsheets.scanner.mending import _tick_hidden_boxes
+    from artsheets.scanner.scoring import Scoring
+    from artsheets.scanner.tallies import point_boxes
+
+    from .simulator import sheet_for
+
+    layout = sheet_for("vasarely")
+    boxes = dict(point_boxes(layout)[2])
+    readings = {
+        r.id: Reading(2 if r.id in {boxes[v] for v in (1, 2, 4)} else None, 0.95, 0.5, None)
+        for r in layout.regions
+    }
+    readings[boxes[3]] = Reading(None, 0.0, 0.0, OUTSIDE)
+    assert not _tick_hidden_boxes(layout, dict(readings), Scoring(scores=None))
+    assert _tick_hidden_boxes(layout, readings, Scoring(scores={1: 0, 2: 4}))
+    assert readings[boxes[3]] == Reading(2, 0.0, 0.0, OUTSIDE)
 
 
 def test_a_tally_unlike_the_drawings_score_points_at_the_boxes_a_clean_run_would_change() -> None:
