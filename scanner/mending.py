@@ -254,12 +254,7 @@ def _decisive(fits: list[Change], readings: dict[str, Reading], complete: bool) 
 def _own_best(reading: Reading, colour: int | None) -> bool:
     """Whether ``colour`` is the one the reading's own pixels favour most (weighed colour by
     colour), and not the colour it was read in."""
-    ll = reading.loglik
-    return (
-        colour != reading.color
-        and colour in ll
-        and all(ll[colour] > v for k, v in ll.items() if k != colour)
-    )
+    return colour != reading.color and _likeliest(reading, list(reading.loglik)) == colour
 
 
 def _pixel_cost(change: Change, readings: dict[str, Reading]) -> float | None:
@@ -696,8 +691,8 @@ def _colour_left(
 
 
 def _likeliest(rd: Reading, colours: list[int | None]) -> int | None:
-    """Of ``colours``, the one a reading's pixels make likeliest by a margin (None where they
-    were not weighed for each, or two are equally likely)."""
+    """Of ``colours``, the one a reading's pixels make likeliest (None where they were not
+    weighed for each, or two are equally likely)."""
     if not colours or any(c not in rd.loglik for c in colours):
         return None
     ranked = sorted(((rd.loglik[c], c) for c in colours), reverse=True)
