@@ -425,15 +425,19 @@ def _mend_by_tallies(
 
 def _tick_hidden_boxes(layout: Layout, readings: dict[str, Reading], scoring: Scoring) -> bool:
     """Point boxes out of the photo inside a run of ticks that ends at the drawing's score
-    (:func:`~artsheets.scanner.tallies.hidden_ticks`) are taken as ticked in place, still
-    unseen and for review (as a key swatch out of the photo is taken as coloured). Returns
-    whether any was."""
+    (:func:`~artsheets.scanner.tallies.hidden_ticks`) are taken as ticked in place, with no
+    confidence, for review, saying why (as the rules' mend words a box out of the photo
+    inside a run beyond doubt). Returns whether any was."""
     if scoring.scores is None:
         return False
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
     ticks = hidden_ticks(layout, _colours(readings), unseen, scoring.scores)
-    for rid, colour in ticks.items():
-        readings[rid] = replace(readings[rid], color=colour)
+    for rid, player in ticks.items():
+        why = (
+            f"by the tallies: not in the photo, inside player {player}'s run of ticks to "
+            f"{scoring.scores[player]}, the score the drawing gives him"
+        )
+        _read_otherwise(readings, rid, player, why)
     return bool(ticks)
 
 

@@ -396,8 +396,8 @@ def test_boxes_out_of_the_photo_inside_a_run_ending_at_the_drawings_score_are_ti
 
 
 def test_hidden_ticks_are_taken_in_place_still_unseen_and_for_review() -> None:
-    """The scanner takes such boxes as ticked in the player's colour, but they stay 'outside
-    the photo' with no confidence: a person still sees that they were not read."""
+    """The scanner takes such boxes as ticked in the player's colour, with no confidence and
+    a reason saying they were not in the photo: a person still sees that they were not read."""
     from artsheets.scanner.mending import _tick_hidden_boxes
     from artsheets.scanner.scoring import Scoring
     from artsheets.scanner.tallies import point_boxes
@@ -413,7 +413,9 @@ def test_hidden_ticks_are_taken_in_place_still_unseen_and_for_review() -> None:
     readings[boxes[3]] = Reading(None, 0.0, 0.0, OUTSIDE)
     assert not _tick_hidden_boxes(layout, dict(readings), Scoring(scores=None))
     assert _tick_hidden_boxes(layout, readings, Scoring(scores={1: 0, 2: 4}))
-    assert readings[boxes[3]] == Reading(2, 0.0, 0.0, OUTSIDE)
+    box = readings[boxes[3]]
+    assert (box.color, box.confidence) == (2, 0.0)
+    assert "not in the photo, inside player 2's run of ticks to 4" in str(box.reason)
 
 
 def test_a_tally_unlike_the_drawings_score_points_at_the_boxes_a_clean_run_would_change() -> None:
