@@ -24,7 +24,7 @@ from artsheets.scanner.scoring import (
     score_sheet,
     unusual_readings,
 )
-from artsheets.scanner.tallies import hidden_ticks, point_boxes, read_tallies
+from artsheets.scanner.tallies import hidden_ticks, off_run, point_boxes, read_tallies
 
 __all__ = [
     "BY_THE_RULES",
@@ -500,9 +500,8 @@ def _tally_suspects(
         if score is None or tally is None or score == tally:
             continue
         colours = {rid: readings[rid].color for _, rid in boxes if rid in readings}
-        differ = [rid for value, rid in boxes if (colours.get(rid) is not None) != (value <= score)]
         message = f"player {player} tallied {tally} points; the sheet shows {score}"
-        out.append({"ok": False, "message": message, "regions": differ})
+        out.append({"ok": False, "message": message, "regions": off_run(boxes, colours, score)})
     return out
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence, Set
 
 from artsheets.generator.layout import Layout
 
-__all__ = ["hidden_ticks", "point_boxes", "read_tallies"]
+__all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
@@ -188,6 +188,14 @@ def _box_name(rid: str) -> str:
     return rid.rsplit("-", 1)[-1]
 
 
+def off_run(
+    boxes: Sequence[tuple[int, str]], colours: Mapping[str, int | None], score: int
+) -> list[str]:
+    """The boxes (value, region id) read otherwise than a clean run of ``score`` ticks would
+    read them: blank up to ``score``, or ticked beyond it."""
+    return [rid for value, rid in boxes if (colours.get(rid) is not None) != (value <= score)]
+
+
 def hidden_ticks(
     layout: Layout,
     colours: Mapping[str, int | None],
@@ -195,8 +203,8 @@ def hidden_ticks(
     scores: Mapping[int, int],
 ) -> dict[str, int]:
     """Point boxes not in the photo inside a player's run of ticks, where the run ends at the
-    score the drawing gives him (box -> his colour): his boxes read ticked or unseen from 1
-    to that score, blank after, and the score's own box ticked. Players tick without gaps,
+    score the drawing gives him (box -> his colour): only unseen boxes differ from a clean
+    run of that score, and the score's own box is seen ticked. Players tick without gaps,
     and the drawing rules out a stray mark at the run's end, so the unseen boxes are ticked:
     counted blank, they would report a disagreement nobody made (q2 miro_2006: boxes 48-50
     cut off, 51 ticked, 51 points drawn). Unseen boxes at a run's end are left unknown: the
@@ -204,17 +212,12 @@ def hidden_ticks(
     out: dict[str, int] = {}
     for player, boxes in point_boxes(layout).items():
         score = scores.get(player)
-        ends = [rid for value, rid in boxes if value == score]
-        if not ends or ends[0] in unseen or colours.get(ends[0]) is None:
+        end = next((rid for value, rid in boxes if value == score), None)
+        if score is None or end is None or end in unseen or colours.get(end) is None:
             continue
-        hidden = [rid for value, rid in boxes if rid in unseen and value < score]
-        clean = all(
-            (colours.get(rid) is not None or rid in unseen) == (value <= score)
-            for value, rid in boxes
-            if rid not in unseen or value <= score
-        )
-        if hidden and clean:
-            out |= dict.fromkeys(hidden, player)
+        differ = off_run(boxes, colours, score)
+        if differ and all(rid in unseen for rid in differ):
+            out |= dict.fromkeys(differ, player)
     return out
 
 
