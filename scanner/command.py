@@ -48,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=f"batch summary file (default: {CSV_NAME} in the output folder)",
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        metavar="REGION=COLOUR",
+        help="correct a region (e.g. space-12=3, segment-4=blank) and score again from the "
+        "stored reading (the photo's .scan.json), without reading the photo again; repeatable",
+    )
 
 
 def _expand(patterns: list[str]) -> list[Path]:
@@ -81,7 +88,8 @@ def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> di
     json_path, png_path = _targets(photo, out_dir)
     if out_dir is None:
         ensure_writable_dir(photo.parent)
-    atomic_write(json_path, json.dumps(report_dict(result, photo.name), indent=1) + "\n")
+    report = report_dict(result, photo.name, args.players)
+    atomic_write(json_path, json.dumps(report, indent=1) + "\n")
     written = [json_path]
     if not args.no_overlay:
         import cv2
@@ -125,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None and args.players < 1:
         raise UserError(f"--players must be at least 1, got {args.players}")
     out_dir = ensure_writable_dir(Path(args.output)) if args.output else None
+    if getattr(args, "set", None):
+        return _correct(photos, args, out_dir)
     if len(photos) == 1:
         row = _scan_one(photos[0], args, out_dir)
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
@@ -156,3 +166,44 @@ def run(args: argparse.Namespace) -> int:
     if errors:
         return 1
     return 1 if args.strict and doubtful else 0
+
+
+def _correct(photos: list[Path], args: argparse.Namespace, out_dir: Path | None) -> int:
+    """``--set``: corrections applied to the photo's stored reading (its ``.scan.json``,
+    which is rewritten with them, the first reading kept under ``as_read``), scored again."""
+    from artsheets.scanner.review import ReviewError, parse_sets, rescore
+
+    if len(photos) != 1:
+        raise UserError("--set corrects one photo's reading; name exactly one photo")
+    json_path, _ = _targets(photos[0], out_dir)
+    corrections = parse_sets(args.set)
+    try:
+        report = json.loads(json_path.read_text())
+    except FileNotFoundError:
+        raise UserError(
+            f"no stored reading {json_path}; scan the photo first: artsheets scan {photos[0]}"
+        ) from None
+    except (OSError, ValueError) as e:
+        raise ReviewError(f"cannot read the stored reading {json_path}: {e}") from None
+    if not isinstance(report, dict):
+        raise ReviewError(f"{json_path} is not a scan report; scan the photo again")
+    fixed = rescore(report, corrections)
+    atomic_write(json_path, json.dumps(fixed, indent=1) + "\n")
+    s = fixed
+    lines = [
+        f"{photos[0].name}: {s['game']} sheet {s['sheet_code']}, scored again with "
+        f"{len(s['corrections'])} correction(s)"
+    ]
+    if s["scores"] is not None:
+        lines.append("  scores: " + ", ".join(f"player {p} {v}" for p, v in s["scores"].items()))
+    if s["tallies"]:
+        lines.append("  tallies: " + ", ".join(f"player {p} {v}" for p, v in s["tallies"].items()))
+    if s["result"]:
+        lines.append(f"  result: {s['result']}")
+    lines += [f"  disagreement: {c['message']}" for c in s["checks"] if not c.get("ok", True)]
+    if s["needs_review"]:
+        lines.append(f"  needs review ({len(s['needs_review'])}): {', '.join(s['needs_review'])}")
+    lines.append(f"  wrote {json_path} (the overlay image is not redrawn)")
+    print("\n".join(lines))
+    failed = any(not c.get("ok", True) for c in s["checks"])
+    return 1 if args.strict and (s["needs_review"] or failed) else 0

@@ -20,8 +20,12 @@ def _hex(bgr: tuple[int, int, int]) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def report_dict(result: ScanResult, photo: str | None = None) -> dict[str, Any]:
-    """The ``<photo>.scan.json`` document."""
+def report_dict(
+    result: ScanResult, photo: str | None = None, players: int | None = None
+) -> dict[str, Any]:
+    """The ``<photo>.scan.json`` document. It is also the stored reading that review
+    (:mod:`artsheets.scanner.review`) corrects and scores again: so it carries each region's
+    second choice (``second``) and the player count given (``players``, None: the sheet's)."""
     reg = result.registration
     scoring = result.scoring
     regions: dict[str, Any] = {}
@@ -29,6 +33,8 @@ def report_dict(result: ScanResult, photo: str | None = None) -> dict[str, Any]:
         entry: dict[str, Any] = {"color": rd.color, "confidence": rd.confidence}
         if rd.reason:
             entry["review"] = rd.reason
+        if rd.runner_up is not None:
+            entry["second"] = rd.runner_up
         regions[rid] = entry
     return {
         "format": FORMAT,
@@ -36,6 +42,7 @@ def report_dict(result: ScanResult, photo: str | None = None) -> dict[str, Any]:
         "sheet_code": result.code,
         "sheet_code_from": result.code_source,
         "game": result.layout.game,
+        "players": players,
         "registration": {
             "markers_found": len(reg.markers_found),
             "reprojection_error_px": round(reg.reprojection_error_px, 3),
