@@ -243,6 +243,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("scan", help="score photos of finished sheets")
     scan.add_arguments(p)
     p.set_defaults(func=scan.run)
+
+    serve = importlib.import_module("artsheets.serve.command")
+    p = sub.add_parser("serve", help="the web app: print, scan from a phone, review, ledger")
+    serve.add_serve_arguments(p)
+    p.set_defaults(func=serve.run_serve)
+    p = sub.add_parser("ledger", help="the ledger of scanned games: export corrections")
+    serve.add_ledger_arguments(p)
+    p.set_defaults(func=serve.run_ledger)
     return parser
 
 
