@@ -174,6 +174,7 @@ def create_app(
             "games": [
                 {
                     **_row(s),
+                    "scan_seconds": s.seconds,
                     "reading": s.reading,
                     "current": s.current,
                     "corrections_made": ledger.corrections(s.id),

@@ -110,11 +110,11 @@ def scan_page() -> str:
         "Scan",
         """<h1>Scan a finished sheet</h1>
 <form id="upload" class="panel">
+<label>Your name (for the ledger)<input id="who" autocomplete="nickname"></label>
 <label class="camera">Take a photo<input type="file" id="camera" accept="image/*"
  capture="environment"></label>
 <label class="secondary-file">or choose a photo<input type="file" id="file"
  accept="image/jpeg,image/png,image/webp"></label>
-<label>Your name (for the ledger)<input id="who" autocomplete="nickname"></label>
 <div id="progress" class="progress" hidden><div></div></div>
 <p id="message" role="status"></p></form>
 <p class="muted">Lay the sheet flat, all four corner markers in the picture, no flash
@@ -133,7 +133,10 @@ def game_page(scan_id: int) -> str:
 <div class="split"><div class="sheet-wrap"><div class="sheet" id="sheet"></div></div>
 <div class="side"><div id="verdict"></div><table id="scores"></table>
 <div id="doubts"></div><ul id="checks"></ul>
-<p class="muted">Tap any region on the sheet to correct it.</p></div></div></div>
+<p class="muted">Tap any region on the sheet to correct it.</p>
+<details id="history"><summary>Photo, reading and corrections</summary>
+<p><a id="photo-link">the photo as uploaded</a> | <a id="reading-link">the reading (JSON)</a></p>
+<ol id="corrections"></ol></details></div></div></div>
 <dialog id="region"><form method="dialog"><h2 id="region-title"></h2>
 <img id="crop" alt="the region in the photo"><p id="region-why"></p>
 <div id="choices" class="choices"></div>

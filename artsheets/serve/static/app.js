@@ -67,7 +67,17 @@ function render() {
   $("#status").hidden = true;
   $("#result").hidden = false;
   document.querySelector("h1").textContent = `${state.title} - game ${state.id}`;
-  renderSheet(); renderScores(); renderDoubts();
+  renderSheet(); renderScores(); renderDoubts(); renderHistory();
+}
+
+function renderHistory() {
+  $("#photo-link").href = state.photo;
+  $("#reading-link").href = `/api/scans/${state.id}`;
+  const list = $("#corrections"); list.replaceChildren();
+  for (const c of state.corrections) {
+    list.append(el("li", { text: `${c.at.slice(0, 16).replace("T", " ")} ${c.who}: ${c.region} ${colourName(c.before)} -> ${colourName(c.after)}` }));
+  }
+  if (!state.corrections.length) list.append(el("li", { class: "muted", text: "no corrections yet" }));
 }
 
 function renderSheet() {
