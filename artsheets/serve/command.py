@@ -31,6 +31,10 @@ __all__ = [
 ]
 
 
+LABEL_FIELDS = ("scan", "photo_sha256", "sheet_code", "game", "region", "read", "second")
+LABEL_FIELDS += ("confidence", "doubt", "before", "after", "who", "at")
+
+
 def default_data_dir() -> Path:
     """A per-user data folder: $XDG_DATA_HOME/artsheets (~/.local/share/artsheets), or the
     platform's own on macOS and Windows."""
@@ -146,8 +150,7 @@ def run_ledger(args: argparse.Namespace) -> int:
         text = json.dumps({"format": "artsheets.corrections/1", "corrections": rows}, indent=1)
     else:
         buf = io.StringIO()
-        fields = list(rows[0]) if rows else ["scan"]
-        w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+        w = csv.DictWriter(buf, fieldnames=LABEL_FIELDS, lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
         text = buf.getvalue()
