@@ -30,6 +30,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from artsheets.errors import UserError
+
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Ledger", "Scan"]
 
 MIGRATIONS: tuple[str, ...] = (
@@ -150,7 +152,7 @@ class Ledger:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise RuntimeError(
+                raise UserError(
                     f"{self.path} was written by a newer artsheets (schema {version}); "
                     "upgrade artsheets or use another --data folder"
                 )
