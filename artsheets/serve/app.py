@@ -115,7 +115,6 @@ def create_app(
     def print_sheet(request: Request) -> Response:
         params = dict(request.query_params)
         if params.pop("new", None):
-            params["seed"] = ""
             choice = parse_choice({**params, "seed": str(_random_seed())})
         else:
             try:
@@ -188,9 +187,7 @@ def create_app(
 
     def photo(request: Request) -> Response:
         scan = scan_or_404(request)
-        with ledger._connect() as db:  # the photo's type, as sniffed when it was stored
-            row = db.execute("SELECT mime FROM photos WHERE hash = ?", (scan.photo,)).fetchone()
-        return Response(ledger.get_blob(scan.photo), media_type=row["mime"])
+        return Response(ledger.get_blob(scan.photo), media_type=ledger.photo_type(scan.photo))
 
     def sheet_image(request: Request) -> Response:
         scan = done_or_409(scan_or_404(request))

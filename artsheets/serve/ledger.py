@@ -197,6 +197,12 @@ class Ledger:
     def get_blob(self, digest: str) -> bytes:
         return self.blob_path(digest).read_bytes()
 
+    def photo_type(self, digest: str) -> str:
+        """The photo's image type, as sniffed from its content when it was stored."""
+        with self._connect() as db:
+            row = db.execute("SELECT mime FROM photos WHERE hash = ?", (digest,)).fetchone()
+        return str(row["mime"]) if row else "application/octet-stream"
+
     # --- scans ----------------------------------------------------------------------------
 
     def add_scan(self, data: bytes, width: int, height: int, mime: str, who: str = "") -> int:

@@ -85,8 +85,8 @@ def print_page(choice: SheetChoice, problem: str | None = None) -> str:
         "Print",
         f"""<h1>Print a sheet</h1>{error}
 <div class="split"><form method="get" action="/print" class="panel" id="print-form">
-<label>Game<select name="game" onchange="this.form.seed && (this.form.seed.value='');
-this.form.submit()">{game_opts}</select></label>
+<label>Game<select name="game" onchange="location.href='/print?game='
++ this.value + '&amp;page=' + this.form.page.value">{game_opts}</select></label>
 {options}{seed_field}
 <label>Page<select name="page">{pages}</select></label>
 <button type="submit">Show the sheet</button>
