@@ -14,7 +14,9 @@ import hmac
 import io
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +93,7 @@ def create_app(
     if interrupted:
         log.warning("marked %d unfinished scan(s) interrupted: %s", len(interrupted), interrupted)
     scanner = Scanner(ledger, workers, processes)
+    correcting = threading.Lock()
 
     def scan_or_404(request: Request) -> Scan:
         try:
@@ -220,8 +223,6 @@ def create_app(
                 raise UploadError(413, _too_big())
         photo = check_photo(bytes(body))
         who = (request.headers.get("x-who") or "")[:60]
-        from hashlib import sha256
-
         same = ledger.scan_of_photo(sha256(photo.data).hexdigest())
         if same is not None:
             return JSONResponse(
@@ -247,18 +248,24 @@ def create_app(
         if colour is not None and (not isinstance(colour, int) or isinstance(colour, bool)):
             raise HTTPException(400, "colour is a colour number from the sheet's key, or null")
         who = str(body.get("who") or "")[:60] or "someone"
+        await _in_thread(apply_correction, scan.id, body["region"], colour, who)
+        return JSONResponse(game_state(ledger.get(scan.id) or scan, ledger))
+
+    def apply_correction(scan_id: int, region: str, colour: int | None, who: str) -> None:
+        """Score the game again with one more correction and append it. One at a time: two
+        taps at once on one game must not each store a state missing the other's."""
         from artsheets.scanner.review import ReviewError, rescore
 
-        assert scan.reading is not None and scan.current is not None
-        region = body["region"]
-        settled = {**ledger.settled(scan.id), region: colour}
-        try:
-            current = await _in_thread(rescore, scan.reading, settled)
-        except ReviewError as e:
-            raise HTTPException(400, str(e)) from None
-        before = scan.current["regions"].get(region, {}).get("color")
-        ledger.correct(scan.id, region, before, colour, who, current)
-        return JSONResponse(game_state(ledger.get(scan.id) or scan, ledger))
+        with correcting:
+            scan = ledger.get(scan_id)
+            assert scan is not None and scan.reading is not None and scan.current is not None
+            settled = {**ledger.settled(scan_id), region: colour}
+            try:
+                current = rescore(scan.reading, settled)
+            except ReviewError as e:
+                raise HTTPException(400, str(e)) from None
+            before = scan.current["regions"].get(region, {}).get("color")
+            ledger.correct(scan_id, region, before, colour, who, current)
 
     # --- errors ---------------------------------------------------------------------------
 
