@@ -156,6 +156,14 @@ def test_print_scan_settle_and_see_the_true_scores(
     }
     assert shown == {p: str(v) for p, v in true_scores(photo).items()}
     d.save_screenshot(str(shots / "phone-final.png"))
+    # Any region, doubted or not, opens the same way by tapping it on the sheet.
+    space = d.find_element(By.CSS_SELECTOR, 'svg polygon[data-region^="space-"]')
+    rid = space.get_attribute("data-region")
+    space.click()
+    _wait(d, 10).until(ec.visibility_of_element_located((By.ID, "region")))
+    assert d.find_element(By.ID, "region-title").text.startswith(f"{rid} ")
+    d.find_element(By.CSS_SELECTOR, "#region button[value=cancel]").click()
+    _wait(d, 10).until(ec.invisibility_of_element_located((By.ID, "region")))
 
     # The same game and the ledger on a desktop screen.
     game_url = d.current_url
