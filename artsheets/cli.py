@@ -95,6 +95,15 @@ def _sheet_name(game: str, seed: int | None, page: str) -> str:
     return name if page == "a4" else f"{name}_{page}"
 
 
+def _kit_part(opts: dict[str, int]) -> str:
+    """A board game's kit sheets other than the board are named for their part:
+    ``parking_pieces_std.pdf`` beside the board's ``parking_std.pdf``."""
+    from artsheets.generator.boardkit import PARTS
+
+    part = opts.get("part", 1)
+    return "" if part == 1 else "_" + PARTS[part].split()[0]
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from artsheets.generator.layout import PAGES
     from artsheets.generator.registry import games, get_game
@@ -159,7 +168,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 out_dir,
                 formats,
                 args.dpi,
-                _sheet_name(spec.name, seed, args.page),
+                _sheet_name(spec.name + _kit_part(opts), seed, args.page),
                 args.field_version,
             )
         except ValueError as e:
@@ -189,6 +198,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as e:
         raise UserError(str(e)) from None
     return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a finished board from its plain-text diagram; exit 1 if it cannot be played."""
+    from artsheets.rules.core import RulesError
+    from artsheets.rules.game import Game, all_games, get_game
+
+    try:
+        game = get_game(args.game)
+        text = Path(args.position).read_text(encoding="utf-8")
+        report = game.score(game.parse_position(text))
+    except FileNotFoundError:
+        raise UserError(f"{args.position}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UserError(f"{args.position}: cannot read it ({e})") from None
+    except RulesError as e:
+        scored = [
+            n for n, g in all_games().items() if type(g).parse_position is not Game.parse_position
+        ]
+        raise UserError(f"{e}; artsheets score takes: {', '.join(scored)}") from None
+    print(f"{game.title}, {args.position}")
+    for label, sizes in report.details.items():
+        for who, values in sizes.items():
+            shown = " ".join(str(v) for v in values) or "none"
+            print(f"  {who} {label}: {shown}")
+    if report.outcome is not None:
+        print(f"result: {report.outcome.result()} ({report.outcome.reason})")
+    for check in report.problems:
+        print(f"impossible: {check.message}")
+    return 0 if report.ok else 1
 
 
 def _all_options() -> dict[str, SheetOption]:
@@ -238,6 +277,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game record JSON: scores and winner")
     p.add_argument("record", help="a game record JSON (game, options, field, moves)")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("score", help="score a finished board game from a text diagram")
+    p.add_argument("game", help="a game decided by its final board: parking, landgrab")
+    p.add_argument("position", help="a text file: the board, top rank first (docs/boardgames.md)")
+    p.set_defaults(func=cmd_score)
 
     scan = importlib.import_module("artsheets.scanner.command")
     p = sub.add_parser("scan", help="score photos of finished sheets")
