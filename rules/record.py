@@ -114,6 +114,18 @@ def resolve_field(game: str, field_id: str, resolve: FieldResolver | None) -> Fi
     return fld
 
 
+def own_board(record: GameRecord) -> Field | None:
+    """The board of a game that brings its own (the board games), when it is the board the
+    record names; such records replay without the generator. None for every other game."""
+    from artsheets.rules.game import get_game
+
+    try:
+        board = get_game(record.game).board(record.options)
+    except OptionError:
+        return None
+    return board if board is not None and board.field_id == record.field_id else None
+
+
 def replay(
     record: GameRecord, field: Field | None = None, resolve: FieldResolver | None = None
 ) -> State:
@@ -124,7 +136,8 @@ def replay(
         cls = game_class(record.game)
     except OptionError as e:
         raise RecordError(str(e)) from None
-    fld = field or record.field or resolve_field(record.game, record.field_id, resolve)
+    fld = field or record.field or own_board(record)
+    fld = fld or resolve_field(record.game, record.field_id, resolve)
     if fld.field_id != record.field_id:
         raise RecordError(f"the record was played on {record.field_id}, not on {fld.field_id}")
     try:

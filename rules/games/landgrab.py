@@ -170,6 +170,8 @@ class LandGrab(State):
             return
         sep = "x" if "x" in text else "-"
         parts = text.split(sep)
+        if len(parts) == 1 and self.board.cell(text) is not None:
+            raise IllegalMoveError(f"{move}: the set-up is over; move a stone, e.g. c3-c6")
         if len(parts) != 2:
             raise InvalidMoveError(
                 f"{move}: write FROM-TO (flip and move, or walk) or FROMxTO (capture), e.g. c3-e5"
@@ -304,7 +306,7 @@ class LandGrabGame(Game):
 
     def board(self, options: Mapping[str, Any] | None = None) -> Field:
         self.resolve_options(options)
-        return square_board(8, 8).field("landgrab", "LANDGRAB-1-STD-")
+        return square_board(8, 8).field("landgrab", "LANDGRAB-1-STD-K1")
 
     def parse_position(self, text: str) -> list[str]:
         return parse_diagram(text, square_board(8, 8), self.legend, "landgrab")
@@ -332,16 +334,17 @@ class LandGrabGame(Game):
         elif not checks:
             probe = LandGrab(self.board(), {})
             probe.tile, probe.stone, probe.dropped = tile, stone, 2 * STONES
-            for p in (1, 2):
-                moves = probe._active_moves(p)
-                if moves:
-                    checks.append(
-                        Check(
-                            False,
-                            f"not finished: {NAMES[p]} can still flip or capture "
-                            f"({', '.join(moves[:3])})",
-                        )
+            # Play stops when the player to move, after a turn of his opponent's that
+            # offered no grab or capture either, has none: one stuck player is enough.
+            moves = {p: probe._active_moves(p) for p in (1, 2)}
+            if moves[1] and moves[2]:
+                checks.append(
+                    Check(
+                        False,
+                        "not finished: both players can still grab or capture (black "
+                        f"{', '.join(moves[1][:2])}; white {', '.join(moves[2][:2])})",
                     )
+                )
         out = land_outcome(board, tile, termination, capturer)
         sizes = claim_sizes(board, tile)
         details = {"claims": {NAMES[p]: sizes[p] for p in (1, 2)}}

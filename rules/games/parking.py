@@ -153,6 +153,8 @@ class Parking(State):
 
     def _move(self, move: str) -> None:
         parts = move.split("-")
+        if len(parts) == 1 and self.board.cell(move) is not None:
+            raise IllegalMoveError(f"{move}: you have parked this turn; drive a block or pass")
         if len(parts) not in (2, 3) or not all(parts):
             raise InvalidMoveError(
                 f"{move}: a move is written FROM-TO or FROM-CORNER-TO, e.g. d4-d7 or d4-d6-f6"
@@ -233,7 +235,7 @@ class ParkingGame(Game):
 
     def board(self, options: Mapping[str, Any] | None = None) -> Field:
         self.resolve_options(options)
-        return square_board(8, 8).field("parking", "PARKING-1-STD-")
+        return square_board(8, 8).field("parking", "PARKING-1-STD-K1")
 
     def parse_position(self, text: str) -> list[str]:
         return parse_diagram(text, square_board(8, 8), self.legend, "parking")
