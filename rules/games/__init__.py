@@ -3,6 +3,7 @@
 from artsheets.rules.games import (  # noqa: F401
     arp,
     delaunay,
+    independence,
     klee,
     landgrab,
     miro,
