@@ -45,6 +45,7 @@ PARTS = {1: "board", 2: "pieces", 3: "rules", 4: "record sheet"}
 PART_OPTION = SheetOption(
     "part", "K", 1, 1, 4, "kit sheet of a board or card game: 1 board, 2 pieces, 3 rules, 4 record"
 )
+LIGHT = "#b0b0b0"  # cell names printed inside hexagons: readable, yet not in the way
 LABEL_MM = 5.0  # the band around the board holding the coordinates
 PIECE_GAP_MM = 2.0  # between pieces on the pieces sheet (room for the scissors)
 # Light tints so that a colour print shows the players' colours; the patterns and letters
@@ -84,9 +85,13 @@ class Kit:
     notation: tuple[tuple[str, str], ...]
     record_columns: tuple[str, str] = ("player 1", "player 2")
     options: tuple[SheetOption, ...] = ()
-    cell_mm: float = 20.0
+    cell_mm: float | Callable[[Mapping[str, int]], float] = 20.0
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
+
+    def cell(self, opts: Mapping[str, int]) -> float:
+        """The board's cell size in mm (true size: the pieces are cut to it)."""
+        return self.cell_mm(opts) if callable(self.cell_mm) else self.cell_mm
 
 
 def kit_spec(kit: Kit) -> GameSpec:
@@ -96,7 +101,7 @@ def kit_spec(kit: Kit) -> GameSpec:
         part = opts["part"]
         board = kit.board(opts)
         if part == 1:
-            return draw_board_sheet(sheet, kit, board)
+            return draw_board_sheet(sheet, kit, board, kit.cell(opts))
         if part == 2:
             draw_pieces_sheet(sheet, kit, opts)
         elif part == 3:
@@ -173,6 +178,9 @@ def draw_board(
         sheet.path(poly, Style(INK, 0.35, fill), closed=True)
         if regions:
             sheet.add_region(name, "space", polygon=poly)
+            if board.shape == "hex":  # the hex board's files slant: name every cell
+                cx, cy = _centre(poly)
+                sheet.text((cx, cy + cell * 0.32), name, cell * 0.14, "middle", fill=LIGHT)
     if board.shape == "square":
         w, h = _board_size(board, cell)
         sheet.rect(Rect(x0, y0, x0 + w, y0 + h), Style(INK, 0.8))
@@ -189,26 +197,37 @@ def draw_board(
 
 
 def _coordinates(sheet: Sheet, board: Board, polys: dict, cell: float) -> None:
-    """File letters below and above each file, rank numbers left and right of each rank."""
+    """File letters below and above the board, rank numbers left and right of each rank. On
+    the hex board a file is labelled where it meets the top or bottom row (files a.. at the
+    top, the rest at the bottom) and each row at both its ends."""
     size = min(3.6, cell * 0.22)
+    top_rank, bottom_rank = board.ranks - 1, 0
     for x in range(board.files):
-        column = [polys[board.cells[i]] for i, (fx, _) in enumerate(board.coords) if fx == x]
-        low = max(column, key=lambda p: max(q[1] for q in p))
-        high = min(column, key=lambda p: min(q[1] for q in p))
-        letter = FILES[x]
-        if board.shape == "hex":  # files run up-right: label them at their two ends
-            _label(sheet, letter, _centre(low), max(q[1] for q in low) + 3.8, size)
-            _label(sheet, letter, _centre(high), min(q[1] for q in high) - 1.4, size)
-        else:
-            _label(sheet, letter, _centre(low), max(q[1] for q in low) + 3.6, size)
-            _label(sheet, letter, _centre(high), min(q[1] for q in high) - 1.4, size)
+        column = [i for i, (fx, _) in enumerate(board.coords) if fx == x]
+        ranks = {board.coords[i][1]: polys[board.cells[i]] for i in column}
+        if board.shape == "square":  # label at the board's edges, even past removed cells
+            left = min(p[0] for p in next(iter(ranks.values())))
+            centre = left + cell / 2
+            top = min(min(q[1] for q in polys[c]) for c in polys) - 1.4
+            bottom = max(max(q[1] for q in polys[c]) for c in polys) + 3.6
+            _label(sheet, FILES[x], (centre, 0), top, size)
+            _label(sheet, FILES[x], (centre, 0), bottom, size)
+            continue
+        if top_rank in ranks:
+            poly = ranks[top_rank]
+            _label(sheet, FILES[x], _centre(poly), min(q[1] for q in poly) - 1.4, size)
+        if bottom_rank in ranks:
+            poly = ranks[bottom_rank]
+            _label(sheet, FILES[x], _centre(poly), max(q[1] for q in poly) + 3.8, size)
+    x_min = min(q[0] for poly in polys.values() for q in poly)
+    x_max = max(q[0] for poly in polys.values() for q in poly)
     for y in range(board.ranks):
         row = [polys[board.cells[i]] for i, (_, ry) in enumerate(board.coords) if ry == y]
         left = min(row, key=lambda p: min(q[0] for q in p))
         right = max(row, key=lambda p: max(q[0] for q in p))
         cy = _centre(left)[1] + size * 0.36
-        lx = min(q[0] for q in left) - 1.2
-        rx = max(q[0] for q in right) + 1.2
+        lx = (x_min if board.shape == "square" else min(q[0] for q in left)) - 1.2
+        rx = (x_max if board.shape == "square" else max(q[0] for q in right)) + 1.2
         sheet.text((lx, cy), str(y + 1), size, "end", fill=FURNITURE)
         sheet.text((rx, cy), str(y + 1), size, "start", fill=FURNITURE)
 
@@ -221,11 +240,11 @@ def _label(sheet: Sheet, text: str, centre: tuple[float, float], y: float, size:
     sheet.text((centre[0], y), text, size, "middle", fill=FURNITURE)
 
 
-def draw_board_sheet(sheet: Sheet, kit: Kit, board: Board) -> Field:
+def draw_board_sheet(sheet: Sheet, kit: Kit, board: Board, cell: float) -> Field:
     area = sheet.body.inset(LABEL_MM)
-    x0, y0 = board_rect(board, kit.cell_mm, area)
-    draw_board(sheet, board, x0, y0, kit.cell_mm, kit.shading, regions=True)
-    note = f"true size: each cell is {kit.cell_mm:g} mm; print at 100 % (no fit-to-page)"
+    x0, y0 = board_rect(board, cell, area)
+    draw_board(sheet, board, x0, y0, cell, kit.shading, regions=True)
+    note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)
 
@@ -308,7 +327,7 @@ def draw_pieces_sheet(sheet: Sheet, kit: Kit, opts: Mapping[str, int]) -> None:
     sharing a row when they fit), and the household stand-ins at the foot."""
     pieces = kit.pieces(opts)
     body = sheet.body
-    cell = kit.cell_mm
+    cell = kit.cell(opts)
     listing = "Cut out: " + "; ".join(f"{p.count} {p.label} ({p.mark})" for p in pieces) + "."
     y = body.y0
     for line in _wrap(listing, 3.0, body.w):

@@ -66,6 +66,8 @@ class Board:
                 out.append(tuple(ray))
             rays.append(tuple(out))
         object.__setattr__(self, "rays", tuple(rays))
+        lines = [{t: d for d, ray in enumerate(rs) for t in ray} for rs in rays]
+        object.__setattr__(self, "lines", tuple(lines))
         orth = len(self.orthogonal)
         object.__setattr__(
             self, "edge_neighbours", tuple(tuple(r[0] for r in rs[:orth] if r) for rs in rays)
@@ -80,6 +82,7 @@ class Board:
     rays: tuple[tuple[tuple[int, ...], ...], ...] = _derived(init=False, repr=False, compare=False)
     edge_neighbours: tuple[tuple[int, ...], ...] = _derived(init=False, repr=False, compare=False)
     all_neighbours: tuple[tuple[int, ...], ...] = _derived(init=False, repr=False, compare=False)
+    lines: tuple[dict[int, int], ...] = _derived(init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.cells)
@@ -103,10 +106,7 @@ class Board:
 
     def direction_index(self, a: int, b: int) -> int | None:
         """The direction from cell ``a`` along which ``b`` lies, or None if not on a line."""
-        for d, ray in enumerate(self.rays[a]):
-            if b in ray:
-                return d
-        return None
+        return self.lines[a].get(b)
 
     def groups(self, members: Iterable[int]) -> list[list[int]]:
         """Edge-connected groups of ``members``, largest first (ties by lowest cell)."""

@@ -7,6 +7,7 @@ from artsheets.rules.games import (  # noqa: F401
     klee,
     landgrab,
     miro,
+    moai,
     mondrian,
     parking,
     rings,
