@@ -64,7 +64,7 @@ class Piece:
     mark: str
     pattern: str
     player: int = 0
-    cells: tuple[int, int] = (1, 1)
+    cells: tuple[float, float] = (1, 1)
     round: bool = False
 
 
@@ -77,7 +77,7 @@ class Kit:
     order: int
     players: tuple[int, int]
     reminder: str
-    board: Callable[[Mapping[str, int]], Board]
+    board: Callable[[Mapping[str, int]], Board] | None
     pieces: Callable[[Mapping[str, int]], tuple[Piece, ...]]
     standins: str
     rules: RulesText
@@ -86,6 +86,10 @@ class Kit:
     record_columns: tuple[str, str] = ("player 1", "player 2")
     options: tuple[SheetOption, ...] = ()
     cell_mm: float | Callable[[Mapping[str, int]], float] = 20.0
+    # A card game has no board: part 1 is a play mat drawn by ``mat`` instead, and
+    # ``cut_list`` replaces the list of pieces (one kind per card would be long).
+    mat: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
+    cut_list: str | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
 
@@ -99,10 +103,11 @@ def kit_spec(kit: Kit) -> GameSpec:
 
     def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
         part = opts["part"]
-        board = kit.board(opts)
-        if part == 1:
-            return draw_board_sheet(sheet, kit, board, kit.cell(opts))
-        if part == 2:
+        if part == 1 and kit.board is not None:
+            return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts))
+        if part == 1 and kit.mat is not None:
+            kit.mat(sheet, sheet.body, opts)
+        elif part == 2:
             draw_pieces_sheet(sheet, kit, opts)
         elif part == 3:
             draw_rules(sheet, sheet.body, kit.rules, lambda s, r: kit.diagram(s, r, opts))
@@ -122,9 +127,13 @@ def kit_spec(kit: Kit) -> GameSpec:
         versions={},
         standard=build,
         colours=lambda o: 0,
-        subtitle=lambda o: f"{players} - {PARTS[o['part']]}",
+        subtitle=lambda o: f"{players} - {_part_name(kit, o['part'])}",
         doc=kit.doc,
     )
+
+
+def _part_name(kit: Kit, part: int) -> str:
+    return "play mat and score pad" if part == 1 and kit.board is None else PARTS[part]
 
 
 # --- the board -------------------------------------------------------------------------------
@@ -328,7 +337,9 @@ def draw_pieces_sheet(sheet: Sheet, kit: Kit, opts: Mapping[str, int]) -> None:
     pieces = kit.pieces(opts)
     body = sheet.body
     cell = kit.cell(opts)
-    listing = "Cut out: " + "; ".join(f"{p.count} {p.label} ({p.mark})" for p in pieces) + "."
+    listing = kit.cut_list or (
+        "Cut out: " + "; ".join(f"{p.count} {p.label} ({p.mark})" for p in pieces) + "."
+    )
     y = body.y0
     for line in _wrap(listing, 3.0, body.w):
         y += 4.0

@@ -102,6 +102,8 @@ def _balance(lines: list[tuple[str, bool, float]], pitch: float) -> int:
     for k, (_, bold, gap) in enumerate(lines):
         if k:
             cost = abs(2 * y - total) + (0 if bold else pitch * 2 if gap else pitch * 6)
+            if lines[k - 1][1]:  # never leave a heading alone at the foot of a column
+                cost += pitch * 20
             if cost < best_cost:
                 best, best_cost = k, cost
         y += pitch + gap

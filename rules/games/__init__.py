@@ -13,5 +13,6 @@ from artsheets.rules.games import (  # noqa: F401
     rings,
     springer,
     synch,
+    updown,
     vasarely,
 )
