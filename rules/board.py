@@ -16,6 +16,7 @@ the same topology.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -166,7 +167,13 @@ class Board:
 
 
 def square_board(files: int, ranks: int, removed: Iterable[str] = ()) -> Board:
-    """A files x ranks board, cells ``a1``.. in rank order, ``removed`` cells left out."""
+    """A files x ranks board, cells ``a1``.. in rank order, ``removed`` cells left out (built
+    once per shape: boards are immutable)."""
+    return _square_board(files, ranks, tuple(sorted(set(removed))))
+
+
+@functools.cache
+def _square_board(files: int, ranks: int, removed: tuple[str, ...]) -> Board:
     gone = set(removed)
     cells, coords = [], []
     for y in range(ranks):
@@ -187,6 +194,7 @@ def square_board(files: int, ranks: int, removed: Iterable[str] = ()) -> Board:
     )
 
 
+@functools.cache
 def hex_board(side: int = 6) -> Board:
     """The hexagonal board with ``side`` cells per edge (91 cells for side 6), in axial
     coordinates: file x and rank y from 0 to 2 * side - 2, with |x + y - 2 * (side - 1)| kept

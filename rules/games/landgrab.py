@@ -67,7 +67,11 @@ class LandGrab(State):
         self.to_move = 1
         self.dropped = 0
         self.stuck_turns = 0  # consecutive turns that offered no flip or capture
-        self._active: list[str] | None = None  # the turn's flips and captures, once computed
+        # The turn's flips and captures, walks and sorted legal moves, once computed (lists
+        # never changed in place, so copies may share them).
+        self._active: list[str] | None = None
+        self._walk_list: list[str] | None = None
+        self._legal: list[str] | None = None
 
     # --- geometry ----------------------------------------------------------------------------
 
@@ -143,19 +147,19 @@ class LandGrab(State):
                 for i in range(len(self.board))
                 if self.tile[i] == self.to_move and not self.stone[i]
             ]
-        active = self._turn_moves()
-        if active:
-            return sorted(active + self._walks(self.to_move), key=self._order)
-        return sorted(self._walks(self.to_move), key=self._order) or ["pass"]
+        if self._legal is None:
+            moves = self._turn_moves() + self._turn_walks()
+            self._legal = sorted(moves, key=self._order) or ["pass"]
+        return list(self._legal)
+
+    def _turn_walks(self) -> list[str]:
+        if self._walk_list is None:
+            self._walk_list = self._walks(self.to_move)
+        return self._walk_list
 
     def _order(self, move: str) -> tuple[int, int, str]:
         a, b = move.replace("x", "-").split("-")
         return (self.board.index[a], self.board.index[b], move)
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._active = self._active  # a list never changed in place: sharing it is safe
-        return new
 
     def _play(self, move: Move) -> None:
         if self.dropped < 2 * STONES:
@@ -185,7 +189,7 @@ class LandGrab(State):
         if self.tile[b] == player:
             if sep == "x":
                 raise IllegalMoveError(f"{move}: a capture lands on an enemy tile")
-            if canonical not in self._walks(player):
+            if canonical not in self._turn_walks():
                 raise IllegalMoveError(
                     f"{move}: a stone walks only through empty tiles of its own claim"
                 )
@@ -233,7 +237,7 @@ class LandGrab(State):
 
     def _end_turn(self) -> None:
         self.to_move = 3 - self.to_move
-        self._active = None
+        self._active = self._walk_list = self._legal = None
         if self.dropped < 2 * STONES:
             return
         if self.stone.count(self.to_move) == 0:
