@@ -16,7 +16,7 @@ BOARD_OPTION = SheetOption(
 )
 WHITE = Piece("Moai: white", 1, "W", "ring", round=True)
 BLACK = Piece("Moai: black", 1, "B", "solid", round=True)
-COUNTER = Piece("counters", 60, "c", "dots")
+COUNTER = Piece("counters", 60, "c", "dots", round=True)
 
 
 def board_kind(opts: Mapping[str, int]) -> str:
