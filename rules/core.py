@@ -10,11 +10,10 @@ A move is a short canonical string (``"space-12"``, ``"space-12=3"``, ``"line-4@
 easy to sort, print and compare. ``legal_moves()`` always returns canonical strings in a
 deterministic order, and ``apply`` accepts exactly those.
 
->>> from artsheets.rules import new_game
->>> from artsheets.rules.synthetic import synch_field
->>> state = new_game(synch_field(4))
+>>> from artsheets.rules.game import get_game
+>>> state = get_game("landgrab").new_game()
 >>> state.current_player(), state.legal_moves()[:2]
-(1, ['space-1', 'space-2'])
+(1, ['a1', 'c1'])
 """
 
 from __future__ import annotations

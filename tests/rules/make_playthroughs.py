@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from artsheets.rules import new_game
-from artsheets.rules import synthetic as S
 from artsheets.rules.field import Field
+from tests.rules import synthetic as S
 
 OUT = Path(__file__).resolve().parents[1] / "data" / "playthroughs"
 

@@ -6,7 +6,7 @@ import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.position import score_position, unusual_patterns
-from artsheets.rules.synthetic import arp_lines_field
+from tests.rules.synthetic import arp_lines_field
 
 # Thirteen straight lines (end points) forming a 13-space mini-field.
 LINES = [

@@ -8,7 +8,7 @@ from artsheets.rules import IllegalMoveError, InvalidMoveError, Outcome, Termina
 from artsheets.rules.core import GAMES
 from artsheets.rules.game import SheetGame, SheetPosition, all_games, get_game
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import synch_field
+from tests.rules.synthetic import synch_field
 
 
 def test_invalid_move_is_an_illegal_move_for_old_callers() -> None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from artsheets.rules import synthetic as S
 from artsheets.rules.field import Field
+from tests.rules import synthetic as S
 
 from .playout import playout
 

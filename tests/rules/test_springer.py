@@ -7,7 +7,7 @@ import pytest
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.field import Field
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import grid_cells, springer_field
+from tests.rules.synthetic import grid_cells, springer_field
 
 ROWS, COLS = 5, 6
 RED, BLUE = 1, 2
