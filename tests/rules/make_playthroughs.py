@@ -47,6 +47,17 @@ GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     "mondrian-synth-2p-160": (lambda: S.mondrian_field(2, 40), {"players": 2, "target": 160}, 2),
     "arp-synth-3p": (lambda: S.arp_field(1, 14), {"players": 3}, 1),
     "arp-synth-2p-stop": (lambda: S.arp_field(2, 14), {"players": 2, "stop_at_own": True}, 2),
+    # Records of the older free-move reading still replay with its option.
+    "arp-synth-3p-free-stretches": (
+        lambda: S.arp_field(1, 14),
+        {"players": 3, "free_stretches": True},
+        1,
+    ),
+    "arp-synth-2p-stop-free-stretches": (
+        lambda: S.arp_field(2, 14),
+        {"players": 2, "stop_at_own": True, "free_stretches": True},
+        2,
+    ),
     "delaunay-std-4p": (real("delaunay", None), {"players": 4}, 1),
     "delaunay-synth-2p": (lambda: S.delaunay_field(3, 4, 2), {"players": 2}, 2),
     "klee-std": (real("klee", None), {}, 1),
