@@ -129,13 +129,7 @@ class Springer(State):
         return None if self._outcome else self.turn % self.players + 1
 
     def _moves(self, player: int) -> list[Move]:
-        empty = [s for s in self.field.spaces if s not in self.colour]
-        spaces = own_colour_fills(self.field, self.colour, empty, (player,))
-        edges = {self._board.edge[t] for t, p in self.owner.items() if p == player}
-        tris = [
-            t for t in self._board.ids if t not in self.owner and self._board.edge[t] not in edges
-        ]
-        return spaces + tris
+        return open_moves(self.field, self.colour, self.owner, player, self._board)
 
     def legal_moves(self) -> list[Move]:
         if self._outcome:
@@ -262,9 +256,55 @@ class Springer(State):
             scores[p] = reached
             if total is not None and total >= threshold:
                 complete[p] = total
+        checks += turn_checks(field, options, colours, owner, board)
         checks += tally_checks(scores, tallies, "triangle points")
         outcome = _result(scores, complete)
         return PositionReport(cls.game, scores, checks, outcome, {"complete_chains": complete})
+
+
+def open_moves(
+    field: Field, colours: Mapping[str, int], owner: Mapping[str, int], player: int, board: _Board
+) -> list[Move]:
+    """What ``player`` could still fill: empty spaces not next to his colour, and triangles
+    on edges where he has none. Shared by play and finished-position checking."""
+    empty = [s for s in field.spaces if s not in colours]
+    spaces = own_colour_fills(field, colours, empty, (player,))
+    edges = {board.edge[t] for t, p in owner.items() if p == player}
+    return spaces + [t for t in board.ids if t not in owner and board.edge[t] not in edges]
+
+
+def turn_checks(
+    field: Field,
+    options: Mapping[str, Any],
+    colours: Mapping[str, int],
+    owner: Mapping[str, int],
+    board: _Board,
+) -> list[Check]:
+    """Players take turns, and a player passes only when nothing is left to him (which stays
+    so: what he may fill only shrinks). So one who filled two or more fewer than another must
+    have nothing left to fill."""
+    players = options["players"]
+    fills = {
+        p: sum(1 for s in field.spaces if colours.get(s) == p)
+        + sum(1 for q in owner.values() if q == p)
+        for p in range(1, players + 1)
+    }
+    most = max(fills.values())
+    out = []
+    for p, n in sorted(fills.items()):
+        if most - n < 2:
+            continue
+        left = open_moves(field, colours, owner, p, board)
+        if left:
+            out.append(
+                Check(
+                    False,
+                    f"player {p} filled {n} against {most}, yet could still fill {left[0]}: "
+                    "players take turns, and one passes only when nothing is left to him",
+                    [s for s in field.spaces if colours.get(s) == p],
+                )
+            )
+    return out
 
 
 def _result(scores: Mapping[int, int], complete: Mapping[int, int]) -> Any:
