@@ -68,6 +68,11 @@ GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     ),
     "springer-std-2p": (real("springer", None), {"players": 2}, 1),
     "springer-synth-3p": (lambda: S.springer_field(6, 7, 3), {"players": 3}, 2),
+    "springer-synth-2p-variations": (
+        lambda: S.springer_field(6, 7, 4),
+        {"players": 2, "divide": True, "double_first": True},
+        3,
+    ),
     "rings-seed7-3p": (real("rings", 7), {"players": 3}, 1),
     "rings-synth-2p-fill-neither": (
         lambda: S.rings_field(5, 5, 2),
