@@ -19,6 +19,7 @@ from artsheets.generator.layout import Circle, Layout, Path, Point, Region, Text
 from artsheets.generator.rng import Rng
 from artsheets.generator.rulespage import Diagram, Paragraph, text_box
 from artsheets.generator.sheet import INK, Rect, Sheet, Style
+from artsheets.generator.sheetcode import parse_sheet_code
 from artsheets.rules import State, new_game
 
 __all__ = ["PALETTE", "Example", "example_diagram", "example_text", "play_example"]
@@ -37,7 +38,8 @@ SAMPLE = 80  # candidate moves looked at per turn (Crossing The Rings offers tho
 PLIES = {"rings": (2, 6), "synch": (6, 24), "klee": (12, 28), "miro": (4, 16)}
 PLAY_KINDS = {"space", "segment", "triangle"}
 LOWER_WINS = {"delaunay"}  # scores are penalties
-START_SEARCH = {"miro": 40}  # first moves tried, for games where the start decides a score
+# First moves tried when the plain opening scores nothing (Miro: always, the start decides).
+START_SEARCH = {"miro": 40}
 
 
 @dataclass
@@ -71,20 +73,21 @@ def play_example(layout: Layout) -> Example:
     """Play the opening of a game on ``layout``'s field (see the module docstring)."""
     assert layout.topology is not None, "a worked example needs the field's topology"
     options = _rule_options(layout)
-    rng = Rng.derive("rules-example", layout.sheet_code)
-    if layout.game not in START_SEARCH:
-        return _greedy(layout, new_game(layout.topology, options), rng)
+    # Seeded by the field, not the page: an A4 and a Letter sheet show the same example.
+    rng = Rng.derive("rules-example", parse_sheet_code(layout.sheet_code).field_id())
+    plain = _greedy(layout, new_game(layout.topology, options), rng)
+    if plain.scoring is not None and layout.game not in START_SEARCH:
+        return plain
     # Where the first move goes decides how soon anybody scores (Miro: a capture needs a
     # closed loop of the curve): try first moves, keep the one that scores soonest.
     firsts = new_game(layout.topology, options).legal_moves()
-    firsts = rng.shuffled(firsts)[: START_SEARCH[layout.game]]
-    best: Example | None = None
+    firsts = rng.shuffled(firsts)[: START_SEARCH.get(layout.game, 12)]
+    best = plain
     for first in firsts:
-        state = new_game(layout.topology, options)
-        ex = _greedy(layout, state, rng.child(first), first)
-        if ex.scoring and (best is None or best.scoring is None or len(ex.plies) < len(best.plies)):
+        ex = _greedy(layout, new_game(layout.topology, options), rng.child(first), first)
+        if ex.scoring and (best.scoring is None or len(ex.plies) < len(best.plies)):
             best = ex
-    return best or _greedy(layout, new_game(layout.topology, options), rng)
+    return best
 
 
 def _greedy(layout: Layout, state: State, rng: Rng, first: str | None = None) -> Example:
@@ -260,8 +263,12 @@ def _name(player: int, game: str = "") -> str:
     return f"player {player} ({PALETTE[(player - 1) % len(PALETTE)][0]})"
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
 def _points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
+    return _count(n, "point")
 
 
 def _why(ex: Example, ply: Ply) -> str:
@@ -277,15 +284,17 @@ def _why(ex: Example, ply: Ply) -> str:
         )
     if game == "miro":
         caught = sum(1 for r in new if r.kind != "segment")
+        it = "it" if caught == 1 else "them"
         return (
-            f"closes the last gap around {caught} space(s) and captures them: one point per "
-            f"segment of his colour around them, {_points(g)}"
+            f"closes the last gap around {_count(caught, 'space')} and captures {it}: one point "
+            f"per segment of his colour around {it}, {_points(g)}"
         )
     if game == "mondrian":
         return f"completes a rectangle of {g} filled spaces, worth {_points(g)}"
     if game == "arp":
         caught = sum(1 for r in new if r.kind == "space")
-        return f"closes the last side of {caught} space(s), capturing them: {_points(g)}"
+        it = "it" if caught == 1 else "them"
+        return f"closes the last side of {_count(caught, 'space')}, capturing {it}: {_points(g)}"
     if game == "delaunay":
         return (
             "cannot fill any space next to the coloured ones without touching his own colour,"

@@ -85,7 +85,7 @@ def _draw_page(c: canvas.Canvas, item: Drawable) -> None:
 
 def render_pdf_pages(pages: Iterable[Drawable], title: str | None = None) -> bytes:
     """One PDF with a page per item, in order (pages may differ in size). ``title`` names the
-    document (default: the first page's title)."""
+    document (default: the first page's title and sheet code)."""
     register_pdf_fonts()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, invariant=1, pageCompression=1)
@@ -94,7 +94,7 @@ def render_pdf_pages(pages: Iterable[Drawable], title: str | None = None) -> byt
     count = 0
     for item in pages:
         if count == 0:
-            c.setTitle(title or item.title)
+            c.setTitle(title or f"{item.title} {getattr(item, 'sheet_code', '')}".strip())
         _draw_page(c, item)
         count += 1
     if count == 0:
@@ -105,5 +105,4 @@ def render_pdf_pages(pages: Iterable[Drawable], title: str | None = None) -> byt
 
 def render_pdf(layout: Drawable) -> bytes:
     """One sheet as a one-page PDF, titled with the game and the sheet code."""
-    code = getattr(layout, "sheet_code", "")
-    return render_pdf_pages([layout], f"{layout.title} {code}".strip())
+    return render_pdf_pages([layout])

@@ -109,7 +109,8 @@ class RulesPage:
     layout: Layout
     text_size: float
     diagram_box: Rect | None
-    text_boxes: list[Rect] = field(default_factory=list)
+    text_boxes: list[Rect] = field(default_factory=list)  # every line of the page's text
+    diagram: list[Primitive] = field(default_factory=list)  # what the diagram drew
 
 
 def parse_blocks(text: str) -> tuple[Block, ...]:
@@ -265,7 +266,8 @@ def _layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
     top = y + 4.0
     bottom = H - MARGIN - 6.0
     if doc.footer:
-        drawing.append(Text((W / 2, H - MARGIN), doc.footer, 2.4, "middle", False, SOFT))
+        foot = H - MARGIN - DESCENT * 2.4  # its descenders stay inside the margin
+        drawing.append(Text((W / 2, foot), doc.footer, 2.4, "middle", False, SOFT))
     col_w = (W - 2 * MARGIN - COLUMN_GAP) / 2
     left = Rect(MARGIN, top, MARGIN + col_w, bottom)
     right = Rect(W - MARGIN - col_w, top, W - MARGIN, bottom)
@@ -309,7 +311,7 @@ def _layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
         drawing=extra + drawing,
         title=f"{doc.title} - rules",
     )
-    return RulesPage(layout, size, diagram_box, [text_box(t) for t in texts])
+    return RulesPage(layout, size, diagram_box, [text_box(t) for t in texts], extra)
 
 
 def draw_legend(
