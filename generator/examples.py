@@ -333,7 +333,9 @@ def example_text(ex: Example) -> tuple[Paragraph, ...]:
     if ply is None:
         out.append(Paragraph("No move has scored yet."))
     else:
-        out.append(Paragraph(f"Move {ply.number}: {name(ply.player)} {_why(ex, ply)}."))
+        # A move that coloured nothing (a penalty) has no number of its own on the diagram.
+        lead = f"Move {ply.number}:" if ply.regions else f"After move {ply.number},"
+        out.append(Paragraph(f"{lead} {name(ply.player)} {_why(ex, ply)}."))
         others = [p for p in ply.gains if p != ply.player]
         for p in others:
             out.append(Paragraph(f"On the same move {name(p)} gains {_points(ply.gains[p])}."))

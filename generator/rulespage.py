@@ -12,8 +12,10 @@ Any game (the sheet games here, a board game later) makes a rules page the same 
     )
     page = rules_page(doc, PAGES["a4"])       # a Layout: render_pdf/svg/png draw it as is
 
-The page has two columns: the rules flow down the left one and, when they need more room, on
-below the worked example that heads the right one (its heading, the diagram, the explanation).
+The rules are set in two columns. The worked example (its heading, the diagram, the
+explanation) goes either in a band across the page below the rules, the diagram on the left,
+or at the head of the right column with the rules running on below it, whichever gives the
+larger diagram.
 The text is set as large as fits, from 3.5 mm down to 2.3 mm (about 10 to 6.5 pt); when even
 the smallest size does not fit, :class:`RulesPageOverflow` says so rather than printing text
 off the page. The result is a :class:`~artsheets.generator.layout.Layout` with no regions, so
@@ -27,12 +29,12 @@ games' texts are stored in (``templates/rules/<game>.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from artsheets.generator.fonts import text_width
 from artsheets.generator.layout import Layout, Page, Path, Primitive, Text
-from artsheets.generator.sheet import INK, SOFT, Rect, Sheet, Style
+from artsheets.generator.sheet import INK, SOFT, Rect, Sheet
 
 __all__ = [
     "Block",
@@ -56,6 +58,8 @@ ASCENT, DESCENT = 0.93, 0.24  # Vera's ascender and descender as shares of the s
 BULLET_INDENT = 3.2
 TITLE_SIZE = 8.0
 MAX_DIAGRAM_SHARE = 0.58  # of the column's height: leave room for the explanation
+BAND_DIAGRAM_SHARE = 0.62  # of the text width, for a diagram in the band under the rules
+MIN_BAND_DIAGRAM = 60.0  # mm: a narrower band diagram is no better than the column's
 
 
 @dataclass(frozen=True)
@@ -197,11 +201,13 @@ class _Flow:
     def _room(self, lines: int, size: float) -> bool:
         return self.y + (lines - 1) * size * LEADING + ASCENT * size <= self.frame.y1
 
-    def _line(self, x: float, text: str, size: float, bold: bool = False) -> None:
+    def _line(self, indent: float, text: str, size: float, bold: bool = False) -> None:
+        """One line ``indent`` mm into the frame (the next frame's, if this one is full)."""
         if not self._room(1, size):
             self.index += 1
             self.y = self.frame.y0
-        self.out.append(Text((x, self.y + ASCENT * size), text, size, "start", bold, INK))
+        pos = (self.frame.x0 + indent, self.y + ASCENT * size)
+        self.out.append(Text(pos, text, size, "start", bold, INK))
         self.y += size * LEADING
 
     def gap(self, d: float) -> None:
@@ -218,11 +224,11 @@ class _Flow:
                 self.index += 1
                 self.y = self.frame.y0
             for ln in lines:
-                self._line(self.frame.x0, ln, hs, bold=True)
+                self._line(0.0, ln, hs, bold=True)
             self.y += s * 0.15
         elif isinstance(b, Paragraph):
             for ln in wrap(b.text, s, self.frame.w):
-                self._line(self.frame.x0, ln, s)
+                self._line(0.0, ln, s)
             self.y += s * 0.55
         else:
             for item in b.items:
@@ -235,47 +241,128 @@ class _Flow:
                         self.out.append(
                             Text((self.frame.x0 + 0.6, self.y + ASCENT * s), "\u2022", s)
                         )
-                    self._line(self.frame.x0 + BULLET_INDENT, ln, s)
+                    self._line(BULLET_INDENT, ln, s)
                 self.y += s * 0.2
             self.y += s * 0.35
 
 
 def rules_page(doc: RulesDoc, page: Page) -> RulesPage:
-    """Lay ``doc`` out on ``page`` at the largest text size that fits (see the module doc)."""
+    """Lay ``doc`` out on ``page`` at the largest text size that fits (see the module doc);
+    of the two arrangements that fit at that size, the one with the larger diagram."""
     for size in SIZES:
-        try:
-            return _layout(doc, page, size)
-        except _Full:
-            continue
+        fitted = []
+        for arrange in (_band_layout, _column_layout):
+            try:
+                fitted.append(arrange(doc, page, size))
+            except _Full:
+                continue
+        if fitted:
+            best = max(fitted, key=lambda rp: rp.diagram_box.w if rp.diagram_box else 0.0)
+            if doc.diagram is not None and best.diagram_box is not None:  # drawn once, here
+                canvas = Sheet(doc.game, page, best.diagram_box)
+                doc.diagram.draw(canvas, best.diagram_box)
+                best.diagram = canvas.drawing
+                best.layout.drawing = canvas.drawing + best.layout.drawing
+            return best
     raise RulesPageOverflow(
         f"the rules of {doc.title} do not fit one {page.name} page even at {SIZES[-1]} mm text;"
         " shorten the text or the example"
     )
 
 
-def _layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
+def _header(doc: RulesDoc, page: Page) -> tuple[list[Primitive], float, float]:
+    """Title, subtitle, a rule and the footer; returns them and the body's top and bottom."""
     W, H = page.width_mm, page.height_mm
     drawing: list[Primitive] = []
-    # Header: title, subtitle, a rule.
     y = MARGIN + TITLE_SIZE * ASCENT
     drawing.append(Text((MARGIN, y), doc.title, TITLE_SIZE, "start", True, INK))
     if doc.subtitle:
         drawing.append(Text((W - MARGIN, y), doc.subtitle, 3.6, "end", False, SOFT))
     y += TITLE_SIZE * DESCENT + 2.0
     drawing.append(Path([(MARGIN, y), (W - MARGIN, y)], False, INK, 0.35))
-    top = y + 4.0
-    bottom = H - MARGIN - 6.0
     if doc.footer:
         foot = H - MARGIN - DESCENT * 2.4  # its descenders stay inside the margin
         drawing.append(Text((W / 2, foot), doc.footer, 2.4, "middle", False, SOFT))
+    return drawing, y + 4.0, H - MARGIN - 6.0
+
+
+def _finish(
+    doc: RulesDoc,
+    page: Page,
+    size: float,
+    drawing: list[Primitive],
+    diagram_box: Rect | None,
+) -> RulesPage:
+    layout = Layout(
+        game=doc.game,
+        sheet_code=doc.footer,
+        field_version=0,
+        seed=None,
+        options={},
+        page=page,
+        drawing=drawing,
+        title=f"{doc.title} - rules",
+    )
+    boxes = [text_box(t) for t in drawing if isinstance(t, Text)]
+    return RulesPage(layout, size, diagram_box, boxes)
+
+
+def _band_layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
+    """The rules in two balanced columns, the worked example in a band across the page
+    below them: the diagram on the left, its explanation beside and under it."""
+    drawing, top, bottom = _header(doc, page)
+    W = page.width_mm
+    col_w = (W - 2 * MARGIN - COLUMN_GAP) / 2
+
+    def flow_to(cut: float) -> _Flow | None:
+        left = Rect(MARGIN, top, MARGIN + col_w, cut)
+        flow = _Flow([left, Rect(W - MARGIN - col_w, top, W - MARGIN, cut)], size)
+        try:
+            for b in doc.rules:
+                flow.block(b)
+        except _Full:
+            return None
+        return flow
+
+    if flow_to(bottom) is None:
+        raise _Full
+    lo, hi = top, bottom  # the shortest columns that hold the rules
+    for _ in range(16):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if flow_to(mid) is not None else (mid, hi)
+    rules = flow_to(hi)
+    assert rules is not None
+    drawing += rules.out
+    band = _Flow([Rect(MARGIN, hi + size, W - MARGIN, bottom)], size)
+    band.block(Heading(doc.example_heading))
+    y = band.y
+    diagram_box = None
+    frames = [Rect(MARGIN, y, W - MARGIN, bottom)]
+    if doc.diagram is not None:
+        w = min(BAND_DIAGRAM_SHARE * (W - 2 * MARGIN), (bottom - y) / doc.diagram.aspect)
+        if w < MIN_BAND_DIAGRAM:
+            raise _Full
+        diagram_box = Rect(MARGIN, y, MARGIN + w, y + w * doc.diagram.aspect)
+        frames = [Rect(diagram_box.x1 + COLUMN_GAP, y, W - MARGIN, diagram_box.y1)]
+        if bottom - diagram_box.y1 > 2 * size * LEADING:
+            frames.append(Rect(MARGIN, diagram_box.y1 + size * 1.2, W - MARGIN, bottom))
+    text = _Flow(frames, size)
+    for b in doc.example:
+        text.block(b)
+    drawing += band.out + text.out
+    return _finish(doc, page, size, drawing, diagram_box)
+
+
+def _column_layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
+    """The worked example heads the right column; the rules run down the left one and on
+    below the example."""
+    drawing, top, bottom = _header(doc, page)
+    W = page.width_mm
     col_w = (W - 2 * MARGIN - COLUMN_GAP) / 2
     left = Rect(MARGIN, top, MARGIN + col_w, bottom)
     right = Rect(W - MARGIN - col_w, top, W - MARGIN, bottom)
-
-    # Right column, top: the worked example.
     diagram_box = None
     example_end = right.y0
-    extra: list[Primitive] = []
     if doc.diagram is not None or doc.example:
         flow = _Flow([right], size)
         flow.block(Heading(doc.example_heading))
@@ -284,15 +371,11 @@ def _layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
             w = h / doc.diagram.aspect
             x0 = right.x0 + (col_w - w) / 2
             diagram_box = Rect(x0, flow.y, x0 + w, flow.y + h)
-            canvas = Sheet(doc.game, page, diagram_box)
-            doc.diagram.draw(canvas, diagram_box)
-            extra = canvas.drawing
             flow.y = diagram_box.y1 + size * 1.2
         for b in doc.example:
             flow.block(b)
         drawing += flow.out
         example_end = flow.y + size
-
     frames = [left]
     if right.y1 - example_end > 4 * size * LEADING:
         frames.append(Rect(right.x0, example_end + size, right.x1, right.y1))
@@ -300,25 +383,4 @@ def _layout(doc: RulesDoc, page: Page, size: float) -> RulesPage:
     for b in doc.rules:
         flow.block(b)
     drawing += flow.out
-    texts = [p for p in drawing if isinstance(p, Text)]
-    layout = Layout(
-        game=doc.game,
-        sheet_code=doc.footer,
-        field_version=0,
-        seed=None,
-        options={},
-        page=page,
-        drawing=extra + drawing,
-        title=f"{doc.title} - rules",
-    )
-    return RulesPage(layout, size, diagram_box, [text_box(t) for t in texts], extra)
-
-
-def draw_legend(
-    sheet: Sheet, x: float, y: float, entries: Sequence[tuple[str, str]], size: float
-) -> None:
-    """A row of colour swatches with labels (``(colour, label)``), starting at ``(x, y)``."""
-    for colour, label in entries:
-        sheet.rect(Rect(x, y - size * 0.8, x + size, y + size * 0.2), Style(INK, 0.2, colour))
-        sheet.text((x + size * 1.4, y), label, size)
-        x += size * 2.4 + text_width(label, size)
+    return _finish(doc, page, size, drawing, diagram_box)
