@@ -283,7 +283,7 @@ def _header(doc: RulesDoc, page: Page) -> tuple[list[Primitive], float, float]:
     if doc.footer:
         foot = H - MARGIN - DESCENT * 2.4  # its descenders stay inside the margin
         drawing.append(Text((W / 2, foot), doc.footer, 2.4, "middle", False, SOFT))
-    return drawing, y + 4.0, H - MARGIN - 6.0
+    return drawing, y + 4.0, H - MARGIN - 8.0  # 5 mm clear above the footer
 
 
 def _finish(
