@@ -217,7 +217,8 @@ def _write_book(jobs: list, args: argparse.Namespace, path: Path) -> int:
     title = f"{', '.join(titles)}: {len(jobs)} sheets" if len(titles) <= 3 else "artsheets book"
     atomic_write(path, render_book(sheets(), title, rules=args.rules))
     pages = len(jobs) * (2 if args.rules else 1)
-    print(f"wrote {path} ({len(jobs)} sheets, {pages} pages)")
+    sheets_word = "sheet" if len(jobs) == 1 else "sheets"
+    print(f"wrote {path} ({len(jobs)} {sheets_word}, {pages} page{'s' * (pages > 1)})")
     return 0
 
 
