@@ -271,9 +271,9 @@ def _points(n: int) -> str:
     return _count(n, "point")
 
 
-def _why(ex: Example, ply: Ply) -> str:
+def _why(ex: Example, ply: Ply, scorer: int) -> str:
     """Why the scoring move scored, in the game's own terms."""
-    g = ply.gains.get(ply.player, 0)
+    g = ply.gains[scorer]
     regions = {r.id: r for r in ex.layout.regions}
     new = [regions[r] for r in ply.regions if r in regions]
     game = ex.layout.game
@@ -305,7 +305,7 @@ def _why(ex: Example, ply: Ply) -> str:
     if game == "springer":
         return (
             f"reaches a numbered triangle: the triangles his chains reach now add up to "
-            f"{ex.state.scores().get(ply.player, 0)}"
+            f"{ex.state.scores().get(scorer, 0)}"
         )
     if game == "rings":
         return f"draws a line through {g} uncoloured sections and colours them: {_points(g)}"
@@ -335,8 +335,10 @@ def example_text(ex: Example) -> tuple[Paragraph, ...]:
     else:
         # A move that coloured nothing (a penalty) has no number of its own on the diagram.
         lead = f"Move {ply.number}:" if ply.regions else f"After move {ply.number},"
-        out.append(Paragraph(f"{lead} {name(ply.player)} {_why(ex, ply)}."))
-        others = [p for p in ply.gains if p != ply.player]
+        # Usually the mover scores; in Move In Synch a move can score for the other only.
+        scorer = ply.player if ply.player in ply.gains else min(ply.gains)
+        out.append(Paragraph(f"{lead} {name(scorer)} {_why(ex, ply, scorer)}."))
+        others = [p for p in ply.gains if p != scorer]
         for p in others:
             out.append(Paragraph(f"On the same move {name(p)} gains {_points(ply.gains[p])}."))
     scores = ex.state.scores()
