@@ -100,7 +100,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from artsheets.generator.registry import games, get_game
     from artsheets.output import ensure_writable_dir
 
-    names = list(games()) if args.game.lower() == "all" else [args.game]
+    names = list(games()) if args.game.lower() == "all" else _game_list(args.game)
     specs = []
     for name in names:
         try:
@@ -145,7 +145,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 raise UserError(f"{spec.name} has only its standard field; leave out --seed")
             jobs.append((spec, seed, opts))
 
+    book = _book_name(args.book) if args.book is not None else None
     out_dir = ensure_writable_dir(Path(args.output))
+    if book is not None:
+        return _write_book(jobs, args, out_dir / book)
     from artsheets.generator.write import write_sheet
     from artsheets.progress import progress
 
@@ -161,6 +164,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 args.dpi,
                 _sheet_name(spec.name, seed, args.page),
                 args.field_version,
+                rules=args.rules,
             )
         except ValueError as e:
             raise UserError(f"{spec.name}: {e}") from None
@@ -168,6 +172,53 @@ def cmd_generate(args: argparse.Namespace) -> int:
             print("wrote " + ", ".join(str(p) for p in paths))
     if len(jobs) > 1:
         print(f"wrote {len(jobs)} sheets to {out_dir}/")
+    return 0
+
+
+def _game_list(text: str) -> list[str]:
+    """``vasarely`` or a comma list ``vasarely,miro,klee`` (each game once, in that order)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UserError(f"no game in '{text}'; name a game, a comma list of games, or 'all'")
+    if "all" in (n.lower() for n in names) and len(names) > 1:
+        raise UserError("'all' already names every game; give it alone")
+    return list(dict.fromkeys(n.lower() for n in names))
+
+
+def _book_name(text: str) -> str:
+    """The book's file name inside the output folder: ``class7`` or ``class7.pdf``."""
+    name = text if text.lower().endswith(".pdf") else f"{text}.pdf"
+    if not text.strip() or Path(name).name != name or name.startswith("."):
+        raise UserError(
+            f"bad book name '{text}': give a plain file name such as class7 "
+            "(the folder is chosen with -o DIR)"
+        )
+    return name
+
+
+def _write_book(jobs: list, args: argparse.Namespace, path: Path) -> int:
+    """Every sheet asked for (and, with --rules, its rules page) in one PDF at ``path``."""
+    from artsheets.generator.book import render_book
+    from artsheets.generator.registry import build_layout
+    from artsheets.output import atomic_write
+    from artsheets.progress import progress
+
+    if path.is_dir():
+        raise UserError(f"'{path}' is a folder; give the book another name with --book NAME")
+
+    def sheets():  # built one by one while the PDF is drawn
+        for spec, seed, opts in progress(jobs, len(jobs), "sheets"):
+            try:
+                yield build_layout(spec.name, seed, opts, args.page, args.field_version)
+            except ValueError as e:
+                raise UserError(f"{spec.name}: {e}") from None
+
+    titles = list(dict.fromkeys(spec.title for spec, _, _ in jobs))
+    title = f"{', '.join(titles)}: {len(jobs)} sheets" if len(titles) <= 3 else "artsheets book"
+    atomic_write(path, render_book(sheets(), title, rules=args.rules))
+    pages = len(jobs) * (2 if args.rules else 1)
+    sheets_word = "sheet" if len(jobs) == 1 else "sheets"
+    print(f"wrote {path} ({len(jobs)} {sheets_word}, {pages} page{'s' * (pages > 1)})")
     return 0
 
 
@@ -216,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("generate", help="print game sheets (PDF, SVG, PNG and layout JSON)")
-    p.add_argument("game", help=f"one of: {', '.join(games())}, or 'all'")
+    p.add_argument("game", help=f"one of: {', '.join(games())}; a comma list of them; or 'all'")
     p.add_argument(
         "--seed",
         help="a seed (a random field) or a range A..B; without it, the game's standard field",
@@ -227,6 +278,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="output", help="output folder (default output/)")
     p.add_argument("--field-version", type=int, help="an older field algorithm, to reprint")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file written")
+    p.add_argument(
+        "--rules",
+        action="store_true",
+        help="add each sheet's rules page, with a worked example on its field (PDF: page 2)",
+    )
+    p.add_argument(
+        "--book",
+        metavar="NAME",
+        help="write every sheet asked for into one PDF, NAME.pdf, instead of one set per sheet",
+    )
     for opt in _all_options().values():
         p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
     p.set_defaults(func=cmd_generate)
