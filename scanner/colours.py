@@ -1004,8 +1004,8 @@ def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int,
 
 # Pencil darkens paper: a region whose pencil pixels are on average darker than paper by
 # less than this share of the faintest stroke of the palest pencil in play (its lightest
-# pressure) is tinted by light the white balance missed, not coloured (m5 springer_9000:
-# overexposed, blank triangles 2 L units below paper and yellowish, against keys 7 or more).
+# pressure) is tinted by light the white balance missed, not coloured (on overexposed photos,
+# blank regions 2 L units below paper and yellowish, against keys 7 or more).
 PALE_SHARE = 0.5
 
 
