@@ -34,6 +34,7 @@ __all__ = [
     "mend",
     "mend_and_score",
     "neighbours_surer",
+    "rescore",
 ]
 
 MEND_ROUNDS = 30  # readings mended by the rules, one at a time, the sheet scored after each
@@ -83,6 +84,13 @@ def mend_and_score(
     doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
     doubt(by_id, _tally_suspects(layout, by_id, tallies, scoring), BY_THE_RULES)
     return tallies, scoring
+
+
+def rescore(
+    layout: Layout, readings: dict[str, Reading], players: int | None
+) -> tuple[dict[int, int], Scoring]:
+    """The tallies and the scoring of the readings as they stand (no mending)."""
+    return _score(layout, readings, players)
 
 
 def _score(
