@@ -10,6 +10,7 @@ from artsheets.scanner.colours import Reading
 from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.evidence import evidence_of, logodds
 from artsheets.scanner.pipeline import scan_image
+from artsheets.scanner.report import report_dict
 from artsheets.scanner.scoring import score_sheet
 from artsheets.scanner.solve import AS_DRAWN, solve
 
@@ -90,6 +91,11 @@ def test_a_photo_of_a_planted_rule_break_reads_as_drawn() -> None:
     assert wrong == set()
     failed = [c for c in result.scoring.checks if not c["ok"]]
     assert any(planted in c["regions"] for c in failed), failed
+    # The report says so: the region as drawn, why it is in review, its alternative.
+    entry = report_dict(result)["regions"][planted]
+    assert entry["color"] == 2 and entry["as_drawn"] is True
+    assert entry["reason"].startswith(AS_DRAWN) and "second" in entry
+    assert 0.9 < entry["confidence"] < 1.0  # the pixels are sure; the sheet breaks a rule
 
 
 def test_a_region_under_the_configured_margin_goes_to_review_naming_the_alternative() -> None:
