@@ -46,8 +46,9 @@ class ScannerConfig:
     review_below: float = 0.8
     # Log-odds of the pixels for a reading over the one a rule would want, from which the
     # reading is taken as drawn whatever the rules say: a player's real mistake is read as
-    # drawn and reported as a broken rule. Set on the tuning seeds: no mend of a region read
-    # this surely was right there (docs/scanner.md, "Solve").
+    # drawn and reported as a broken rule. A prior (a rule-break about 2 % as likely as a
+    # legal reading): on the tuning seeds every proposed change cost under 2 or 9 and more,
+    # so any value between reads them alike (benchmarks/RESULTS.md).
     sure_logodds: float = 4.0
     # The largest margin evidence can state (log-odds): a raw confidence of 1 is not proof.
     max_logodds: float = 9.0
