@@ -20,9 +20,10 @@ __all__ = ["Bin", "calibrate", "fit_isotonic", "knots", "reliability"]
 
 
 def calibrate(raw: float, table: Sequence[tuple[float, float]]) -> float:
-    """The probability right of a reading with raw confidence ``raw`` (3 decimals)."""
+    """The probability right of a reading with raw confidence ``raw`` (4 decimals: the table
+    never states 1)."""
     xs, ys = zip(*table, strict=True)
-    return round(float(np.interp(raw, xs, ys)), 3)
+    return round(float(np.interp(raw, xs, ys)), 4)
 
 
 def fit_isotonic(

@@ -26,7 +26,7 @@ def test_knots_never_claim_certainty() -> None:
     table = knots([0.5] * 10 + [1.0] * 1000, [False] * 5 + [True] * 5 + [True] * 1000, [0.5, 1.0])
     assert table[0] == (0.5, 0.5)
     assert 0.99 < table[1][1] < 1.0
-    assert calibrate(0.75, table) == round((0.5 + table[1][1]) / 2, 3)
+    assert calibrate(0.75, table) == round((0.5 + table[1][1]) / 2, 4)
 
 
 def test_a_calibration_fitted_on_one_sample_holds_on_another() -> None:
