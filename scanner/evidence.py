@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from artsheets.scanner.colours import OUTSIDE, Reading
 from artsheets.scanner.config import ScannerConfig
 
-__all__ = ["Evidence", "Option", "evidence_of", "logodds", "margins"]
+__all__ = ["Evidence", "Option", "evidence_of", "logodds"]
 
 Option = int | None  # a colour index, or None for blank
 
@@ -85,8 +85,3 @@ def evidence_of(reading: Reading, colours: Iterable[int], config: ScannerConfig)
             beyond = margin + config.beyond_second_logodds
             ll[o] = -max(beyond, -reading.loglik.get(o, -beyond))
     return Evidence(ll)
-
-
-def margins(evidence: Mapping[str, Evidence]) -> dict[str, float]:
-    """Each region's margin of its best reading over the next."""
-    return {rid: ev.margin for rid, ev in evidence.items()}
