@@ -1,4 +1,4 @@
-"""Write one sheet in the chosen formats, each file atomically (never half-written)."""
+"""Write one sheet in the chosen formats as one set: all its files or none (never half a set)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from artsheets.generator.registry import build_layout
 from artsheets.generator.render_pdf import render_pdf
 from artsheets.generator.render_png import render_png
 from artsheets.generator.render_svg import render_svg
-from artsheets.output import atomic_write
+from artsheets.output import atomic_write_set
 
 __all__ = ["write_sheet"]
 
@@ -25,7 +25,7 @@ def write_sheet(
     name: str,
     field_version: int | None = None,
 ) -> list[Path]:
-    """Build the layout, render every format in memory, then write the files."""
+    """Build the layout, render every format in memory, then write the files as one set."""
     layout = build_layout(game, seed, options, page, field_version)
     blobs: dict[str, bytes | str] = {"layout.json": layout.to_json()}
     if "pdf" in formats:
@@ -34,9 +34,6 @@ def write_sheet(
         blobs["svg"] = render_svg(layout)
     if "png" in formats:
         blobs["png"] = render_png(layout, dpi)
-    paths = []
-    for ext, data in blobs.items():
-        path = out_dir / f"{name}.{ext}"
-        atomic_write(path, data)
-        paths.append(path)
-    return paths
+    files = {out_dir / f"{name}.{ext}": data for ext, data in blobs.items()}
+    atomic_write_set(files)
+    return list(files)
