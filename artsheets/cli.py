@@ -218,11 +218,12 @@ def cmd_check_field(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from artsheets.generator.registry import field_from_id
+    from artsheets.generator.sheetcode import field_id_of
     from artsheets.rules.core import RecordError
     from artsheets.rules.record import replay_command
 
     try:
-        print(replay_command(args.record, resolve=field_from_id))
+        print(replay_command(args.record, resolve=field_from_id, field_id_of=field_id_of))
     except RecordError as e:
         raise UserError(str(e)) from None
     return 0
@@ -252,11 +253,11 @@ EXAMPLES = {
         "artsheets check-field output/synch_std_size14.layout.json",
     ],
     "replay": [
-        "artsheets replay docs/examples/miro-record.json",
+        "artsheets replay examples/miro-record.json",
         "artsheets replay my-game.json   # 'field_id' may be the printed sheet code",
     ],
     "scan": [
-        "artsheets scan photo.jpg",
+        "artsheets scan examples/photo.jpg -o output/",
         "artsheets scan photos/*.jpg -o reports/ --csv scores.csv",
         "artsheets scan photo.jpg --sheet MIRO-1-STD-A4-P4S109-G   # the code printed on the sheet",
     ],

@@ -127,7 +127,7 @@ def test_failed_write_keeps_the_earlier_file(tmp_path: Path, monkeypatch) -> Non
         raise OSError("disk full")
 
     monkeypatch.setattr(output.os, "fdopen", boom)
-    with pytest.raises(output.OutputError, match="cannot write .*sheet.svg': disk full"):
+    with pytest.raises(output.OutputError, match=r"cannot write .*sheet\.svg': disk full"):
         output.atomic_write(target, "new")
     assert target.read_text() == "old and complete"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"], "no temporary file left"

@@ -120,7 +120,7 @@ def test_disk_full_is_one_line_and_no_half_set(
 def test_disk_full_keeps_the_earlier_set_and_whole_sheets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["generate", "arp", "--seed", "1..2", "--format", "svg", "-o", str(tmp_path)]
+    args = ["generate", "klee", "--seed", "1..2", "--format", "svg", "-o", str(tmp_path)]
     assert run(args, capsys)[0] == 0
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     for p in tmp_path.iterdir():
@@ -133,9 +133,9 @@ def test_disk_full_keeps_the_earlier_set_and_whole_sheets(
     assert "(1 whole sheet(s) were written before it)" in err
     now = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert set(now) == set(before)
-    assert now["arp_s1.svg"] == before["arp_s1.svg"]  # the whole new set of sheet 1
-    assert now["arp_s2.svg"] == old["arp_s2.svg"]  # sheet 2's earlier set, untouched
-    assert now["arp_s2.layout.json"] == old["arp_s2.layout.json"]
+    assert now["klee_s1.svg"] == before["klee_s1.svg"]  # the whole new set of sheet 1
+    assert now["klee_s2.svg"] == old["klee_s2.svg"]  # sheet 2's earlier set, untouched
+    assert now["klee_s2.layout.json"] == old["klee_s2.layout.json"]
 
 
 def test_output_name_taken_by_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,29 +172,41 @@ def test_usage_errors_point_to_the_subcommands_help(
     assert err.rstrip().endswith(f"(see 'artsheets {command} --help')")
 
 
-def test_generate_all_is_reproducible(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    runs = []
-    for k in (1, 2):
-        out = tmp_path / str(k)
-        code, _, err = run(["generate", "all", "--format", "svg", "-o", str(out)], capsys)
+def test_generate_all_is_reproducible(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same sheets (game, seed, options, name) on every run: no seed drawn at random.
+    (A sheet is a pure function of these: the golden fingerprints test that.)"""
+    from artsheets.generator import write
+
+    runs: list[list[tuple]] = []
+    monkeypatch.setattr(write, "write_sheet", lambda *a: runs[-1].append(a[:3] + a[-2:]) or [])
+    for _ in range(3):
+        runs.append([])
+        code, _, err = run(["generate", "all", "--format", "svg", "-o", str(tmp_path)], capsys)
         assert code == 0
-        runs.append({p.name: p.read_bytes() for p in out.iterdir()})
-    assert runs[0] == runs[1]
-    no_std = [g for g, s in games().items() if s.standard is None]
-    for game in no_std:
-        assert f"{game}_s1.svg" in runs[0]
+    assert runs[0] == runs[1] == runs[2]
+    assert [job[0] for job in runs[0]] == list(games())
+    for game in (g for g, s in games().items() if s.standard is None):
+        job = next(j for j in runs[0] if j[0] == game)
+        assert job[1] == 1 and job[3] == f"{game}_s1"
         assert f"{game} has no standard field: printed seed 1" in err
 
 
 def test_generate_all_with_seeds_names_the_games_left_out(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from artsheets.generator import write
+
+    drawn: list[str] = []
+    monkeypatch.setattr(write, "write_sheet", lambda game, *a: drawn.append(game) or [])
     fixed = [g for g, s in games().items() if not s.random_fields]
     assert fixed, "Move In Synch has only its standard field"
     args = ["generate", "all", "--seed", "1", "--format", "svg", "-o", str(tmp_path)]
     code, _, err = run(args, capsys)
     assert code == 0
     assert f"{', '.join(fixed)}: only a standard field, no seeds; not printed" in err
+    assert drawn == [g for g, s in games().items() if s.random_fields]
 
 
 def test_games_lists_only_limits_that_hold(capsys: pytest.CaptureFixture[str]) -> None:
