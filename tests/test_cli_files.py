@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from artsheets import output
-from artsheets.cli import EXAMPLES, build_parser, main
+from artsheets.cli import build_parser, main
 from artsheets.generator.registry import games
 
 
@@ -254,6 +254,8 @@ def test_games_text_matches_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_help_shows_working_examples(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from artsheets.cli import EXAMPLES
+
     with pytest.raises(SystemExit):
         main([command, "--help"])
     out = capsys.readouterr().out
