@@ -1,4 +1,4 @@
-"""Write one sheet in the chosen formats, each file atomically (never half-written)."""
+"""Write one sheet in the chosen formats as one set: all its files or none (never half a set)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from artsheets.generator.render_pdf import render_pdf, render_pdf_pages
 from artsheets.generator.render_png import render_png
 from artsheets.generator.render_svg import render_svg
 from artsheets.generator.sheetrules import sheet_rules_page
-from artsheets.output import atomic_write
+from artsheets.output import atomic_write_set
 
 __all__ = ["write_sheet"]
 
@@ -27,7 +27,7 @@ def write_sheet(
     field_version: int | None = None,
     rules: bool = False,
 ) -> list[Path]:
-    """Build the layout, render every format in memory, then write the files.
+    """Build the layout, render every format in memory, then write the files as one set.
 
     With ``rules`` the PDF gets the rules page as its second page (the back, printed
     double-sided) and SVG and PNG, one page each, get ``NAME.rules.svg`` / ``.png``.
@@ -45,9 +45,6 @@ def write_sheet(
         blobs["rules.svg"] = render_svg(back)
     if back is not None and "png" in formats:
         blobs["rules.png"] = render_png(back, dpi)
-    paths = []
-    for ext, data in blobs.items():
-        path = out_dir / f"{name}.{ext}"
-        atomic_write(path, data)
-        paths.append(path)
-    return paths
+    files = {out_dir / f"{name}.{ext}": data for ext, data in blobs.items()}
+    atomic_write_set(files)
+    return list(files)
