@@ -24,8 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from artsheets.rules import new_game
-from artsheets.rules import synthetic as S
 from artsheets.rules.field import Field
+from tests.rules import synthetic as S
 
 TARGET_MS = 100.0
 

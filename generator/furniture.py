@@ -187,7 +187,10 @@ def draw_frame(
 def colour_key(sheet: Sheet, r: Rect, colours: int, labels: tuple[str, ...] = ()) -> None:
     """One swatch per colour in play, to be coloured by the players before play.
 
-    ``labels`` (optional) replace the numbers under the swatches, e.g. Synch's symbols."""
+    ``labels`` (optional) replace the numbers under the swatches, e.g. Synch's symbols.
+    No colours (a board game's kit: its pieces carry letters and patterns) draws no key."""
+    if colours <= 0:
+        return
     sheet.text(
         (r.x1, r.y0 + 3.0), "colour key: colour your box before you start", 2.4, "end", fill=SOFT
     )

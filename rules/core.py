@@ -10,11 +10,10 @@ A move is a short canonical string (``"space-12"``, ``"space-12=3"``, ``"line-4@
 easy to sort, print and compare. ``legal_moves()`` always returns canonical strings in a
 deterministic order, and ``apply`` accepts exactly those.
 
->>> from artsheets.rules import new_game
->>> from artsheets.rules.synthetic import synch_field
->>> state = new_game(synch_field(4))
+>>> from artsheets.rules.game import get_game
+>>> state = get_game("landgrab").new_game()
 >>> state.current_player(), state.legal_moves()[:2]
-(1, ['space-1', 'space-2'])
+(1, ['a1', 'c1'])
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ import copy as _copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from artsheets.rules.field import Field
@@ -31,6 +31,7 @@ __all__ = [
     "GAMES",
     "GameRecord",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Move",
     "Option",
     "OptionError",
@@ -38,6 +39,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "State",
+    "Termination",
     "field_cache",
     "game_class",
     "new_game",
@@ -54,6 +56,14 @@ class RulesError(ValueError):
 
 class IllegalMoveError(RulesError):
     """A move the rules forbid; the message names the move and the rule."""
+
+
+class InvalidMoveError(IllegalMoveError):
+    """Move text that is not a move at all in the game's notation (``"z9"``, ``"d4-"``), as
+    python-chess tells an unreadable move from an illegal one. It subclasses
+    :class:`IllegalMoveError` so that every caller that refused bad moves before still does;
+    a caller that cares (a move typed by hand) catches this one first and shows the notation.
+    """
 
 
 class OptionError(RulesError):
@@ -114,6 +124,17 @@ def normalise_options(
     return out
 
 
+class Termination(Enum):
+    """Why a game ended, as a value a program can test (python-chess's ``Termination``); the
+    outcome's ``reason`` says the same in words."""
+
+    END_OF_PLAY = "end_of_play"  # the rules' ordinary end: sheet full, rounds or cards played
+    ALL_PLACED = "all_placed"  # every piece is on the board
+    NO_MOVES = "no_moves"  # the player to move cannot act
+    ALL_CAPTURED = "all_captured"  # a player has no stones left
+    BLOCKED = "blocked"  # neither player could make a progressing move on consecutive turns
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended.
@@ -128,6 +149,7 @@ class Outcome:
     reason: str
     team_scores: dict[str, int] | None = None
     lower_wins: bool = False
+    termination: Termination = Termination.END_OF_PLAY
 
     @property
     def draw(self) -> bool:
@@ -154,7 +176,14 @@ class Outcome:
             "reason": self.reason,
             "lower_wins": self.lower_wins,
             "result": self.result(),
-        }
+        } | self._termination_dict()
+
+    def _termination_dict(self) -> dict[str, str]:
+        """The termination, written only when it is not the ordinary end of play, so that the
+        outcomes stored before it existed (playthroughs, scan reports) stay byte-identical."""
+        if self.termination is Termination.END_OF_PLAY:
+            return {}
+        return {"termination": self.termination.value}
 
 
 _T = TypeVar("_T")
@@ -243,7 +272,7 @@ class State(ABC):
     def apply(self, move: Move) -> None:
         """Play ``move`` for the player to move; raise :class:`IllegalMoveError` if forbidden."""
         if not isinstance(move, str):
-            raise IllegalMoveError(f"a move is text such as 'space-3', got {move!r}")
+            raise InvalidMoveError(f"a move is text such as 'space-3', got {move!r}")
         move = move.strip()
         if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the game is over ({self._outcome.reason})")

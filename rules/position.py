@@ -15,7 +15,7 @@ Synch), otherwise None (Mondrian, Delaunay and Klee scores depend on move order:
 are the record), and checks, each ``{"ok", "message", "regions"}``: own-colour adjacency
 violations, impossible records, tallies that disagree with computed scores.
 
->>> from artsheets.rules.synthetic import synch_field
+>>> from tests.rules.synthetic import synch_field  # the tests' topology-only fields
 >>> rep = score_position(synch_field(2), {}, {"space-1": 1, "space-2": 2, "space-3": 1})
 >>> rep.scores
 {1: 2, 2: 1}

@@ -30,11 +30,17 @@ def report_dict(
     scoring = result.scoring
     regions: dict[str, Any] = {}
     for rid, rd in result.readings.items():
-        entry: dict[str, Any] = {"color": rd.color, "confidence": rd.confidence}
+        # ``confidence``: the calibrated probability that the reading is right.
+        entry: dict[str, Any] = {"color": rd.color, "confidence": result.probability(rid)}
         if rd.reason:
             entry["review"] = rd.reason
-        if rd.runner_up is not None:
+            entry["reason"] = rd.reason
+        # The likeliest other reading (None: blank), for a person to choose between: for
+        # every region with one, and for a doubted coloured one whose other is blank.
+        if rd.runner_up is not None or (rd.reason and rd.color is not None):
             entry["second"] = rd.runner_up
+        if rid in result.as_drawn:
+            entry["as_drawn"] = True
         regions[rid] = entry
     return {
         "format": FORMAT,

@@ -8,7 +8,6 @@ the page shows. Building a random field can take a second, so layouts are cached
 from __future__ import annotations
 
 import functools
-import io
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from artsheets.generator.layout import PAGES, Layout
 from artsheets.generator.registry import MAX_SEED, GameSpec, build_layout, games
 
-__all__ = ["MAX_SET", "PrintError", "SheetChoice", "class_set", "merge_pdfs", "parse_choice"]
+__all__ = ["MAX_SET", "PrintError", "SheetChoice", "class_set", "parse_choice"]
 
 MAX_SET = 40  # sheets in one class-set PDF: a class, without tying up the server for minutes
 PREVIEW_DPI = 96  # sharp at a desktop preview's ~600 px width, small enough for a phone
@@ -120,17 +119,6 @@ def class_set(game: str, count: int, page: str) -> tuple[list[SheetChoice], byte
             str(secrets.randbelow(1_000_000)) if spec.random_fields else "" for _ in range(count)
         ]
         choices = [parse_choice({"game": game, "page": page, "seed": s}) for s in seeds]
-    return choices, merge_pdfs([sheet_pdf(c) for c in choices])
+    from artsheets.generator.render_pdf import render_pdf_pages
 
-
-def merge_pdfs(pdfs: list[bytes]) -> bytes:
-    """Single-sheet PDFs as one multi-page PDF. The one place pages are joined: when the
-    generator writes multi-page PDFs itself, this is the function to swap for it."""
-    from pypdf import PdfWriter
-
-    writer = PdfWriter()
-    for pdf in pdfs:
-        writer.append(io.BytesIO(pdf))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return choices, render_pdf_pages([layout_of(c) for c in choices])

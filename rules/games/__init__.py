@@ -3,11 +3,16 @@
 from artsheets.rules.games import (  # noqa: F401
     arp,
     delaunay,
+    independence,
     klee,
+    landgrab,
     miro,
+    moai,
     mondrian,
+    parking,
     rings,
     springer,
     synch,
+    updown,
     vasarely,
 )

@@ -19,7 +19,7 @@ from artsheets.rules.record import (
     replay_command,
     save_record,
 )
-from artsheets.rules.synthetic import (
+from tests.rules.synthetic import (
     arp_field,
     klee_field,
     miro_field,

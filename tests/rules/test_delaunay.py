@@ -6,7 +6,7 @@ import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import delaunay_field
+from tests.rules.synthetic import delaunay_field
 
 RED, BLUE, YELLOW, GREEN = 1, 2, 3, 4  # turn order; red + yellow against blue + green
 

@@ -7,7 +7,7 @@ import pytest
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.games.klee import area_problem
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import klee_field
+from tests.rules.synthetic import klee_field
 
 SETUP = [
     "seq=1-2-3", "seq=2-1-3",  # area 1: three colours each

@@ -6,7 +6,7 @@ import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import miro_curve_field
+from tests.rules.synthetic import miro_curve_field
 
 # A closed curve with 10 crossings: 11 spaces, 20 segments (drawn through these points).
 CURVE = [

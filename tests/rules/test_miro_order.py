@@ -8,7 +8,7 @@ import pytest
 
 from artsheets.rules import new_game
 from artsheets.rules.games.miro_order import read_order
-from artsheets.rules.synthetic import miro_field
+from tests.rules.synthetic import miro_field
 
 
 def _played(players: int, seed: int, moves: int | None = None) -> list[int | None]:

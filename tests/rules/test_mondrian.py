@@ -7,7 +7,7 @@ import pytest
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.games.mondrian import rectangles
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import mondrian_field, rect_field
+from tests.rules.synthetic import mondrian_field, rect_field
 
 # The mini-field: a 8 x 9 rectangle cut into 13 spaces (x0, y0, x1, y1).
 SPACES = {

@@ -9,7 +9,7 @@ import pytest
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.field import Field
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import rings_field
+from tests.rules.synthetic import rings_field
 
 
 def target(dividers: dict[int, list[float]], rounds: int = 1, circles: int = 3) -> Field:

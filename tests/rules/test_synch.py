@@ -6,7 +6,7 @@ import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
 from artsheets.rules.position import score_position
-from artsheets.rules.synthetic import synch_field
+from tests.rules.synthetic import synch_field
 
 
 def sq(n: int, r: int, c: int) -> str:
