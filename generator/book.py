@@ -15,12 +15,12 @@ __all__ = ["book_pages", "render_book"]
 
 def book_pages(sheets: Iterable[Layout], rules: bool = False) -> Iterator[Layout]:
     """The pages of a book, in order: each sheet, then (with ``rules``) its rules page."""
-    from artsheets.generator.sheetrules import sheet_rules_page
+    from artsheets.generator.sheetrules import rules_back
 
     for layout in sheets:
         yield layout
         if rules:
-            yield sheet_rules_page(layout).layout
+            yield rules_back(layout)
 
 
 def render_book(sheets: Iterable[Layout], title: str, rules: bool = False) -> bytes:

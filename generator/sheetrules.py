@@ -16,7 +16,12 @@ from artsheets.generator.layout import Layout
 from artsheets.generator.registry import get_game
 from artsheets.generator.rulespage import Block, RulesDoc, RulesPage, parse_blocks, rules_page
 
-__all__ = ["rules_doc", "rules_text", "sheet_rules_page"]
+__all__ = ["has_rules_text", "rules_back", "rules_doc", "rules_text", "sheet_rules_page"]
+
+
+def has_rules_text(game: str) -> bool:
+    """Whether the game's rules page is written here (a board game's is its kit's part 3)."""
+    return resources.files("artsheets.templates").joinpath(f"rules/{game}.md").is_file()
 
 
 @functools.cache
@@ -50,3 +55,15 @@ def rules_doc(layout: Layout) -> RulesDoc:
 def sheet_rules_page(layout: Layout) -> RulesPage:
     """The rules page for ``layout``, on the same paper size."""
     return rules_page(rules_doc(layout), layout.page)
+
+
+def rules_back(layout: Layout) -> Layout:
+    """The page printed behind a sheet with ``--rules``: its rules page, or for a board
+    game's kit (rules as data in :mod:`artsheets.generator.boardrules`) the kit's rules sheet
+    (part 3) on the same paper."""
+    if has_rules_text(layout.game):
+        return sheet_rules_page(layout).layout
+    from artsheets.generator.registry import build_layout
+
+    options = {**layout.options, "part": 3}
+    return build_layout(layout.game, layout.seed, options, layout.page.name)

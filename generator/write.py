@@ -9,7 +9,7 @@ from artsheets.generator.registry import build_layout
 from artsheets.generator.render_pdf import render_pdf, render_pdf_pages
 from artsheets.generator.render_png import render_png
 from artsheets.generator.render_svg import render_svg
-from artsheets.generator.sheetrules import sheet_rules_page
+from artsheets.generator.sheetrules import rules_back
 from artsheets.output import atomic_write_set
 
 __all__ = ["write_sheet"]
@@ -34,7 +34,7 @@ def write_sheet(
     """
     layout = build_layout(game, seed, options, page, field_version)
     blobs: dict[str, bytes | str] = {"layout.json": layout.to_json()}
-    back = sheet_rules_page(layout).layout if rules else None
+    back = rules_back(layout) if rules else None
     if "pdf" in formats:
         blobs["pdf"] = render_pdf(layout) if back is None else render_pdf_pages([layout, back])
     if "svg" in formats:

@@ -101,10 +101,12 @@ def _check_options(options: Any) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise RecordError("the record's 'options' must be an object")
     for k, v in options.items():
-        if not isinstance(v, (bool, int, str)) or (isinstance(v, int) and abs(v) > 10**6):
+        if v is not None and (
+            not isinstance(v, (bool, int, str)) or (isinstance(v, int) and abs(v) > 10**6)
+        ):
             raise RecordError(
-                f"option {k!r} of the record is {v!r}; options are whole numbers, true/false "
-                "or words (see the game's rules page)"
+                f"option {k!r} of the record is {v!r}; options are whole numbers, true/false, "
+                "words or null (see the game's rules page)"
             )
     return dict(options)
 

@@ -34,11 +34,12 @@ from artsheets.generator.rulespage import (
     text_box,
 )
 from artsheets.generator.sheet import Rect, Sheet
-from artsheets.generator.sheetrules import sheet_rules_page
+from artsheets.generator.sheetrules import has_rules_text, sheet_rules_page
 from artsheets.rules import new_game
 
 PT_PER_MM = 72 / 25.4
-GAMES = list(games())
+# The sheet games; a board game's rules page is its kit's part 3 (tests/boardgames).
+GAMES = [g for g in games() if has_rules_text(g)]
 
 
 def _pdf(path: Path | bytes) -> pypdfium2.PdfDocument:
@@ -278,3 +279,13 @@ def test_text_box_follows_the_anchor() -> None:
     a = text_box(Text((50.0, 20.0), "Rules", 4.0, "start"))
     b = text_box(Text((50.0, 20.0), "Rules", 4.0, "end"))
     assert a.x0 == 50.0 and b.x1 == 50.0 and a.w == pytest.approx(b.w) and a.w > 8
+
+
+def test_a_board_games_rules_back_is_its_kits_rules_sheet() -> None:
+    """``--rules`` behind a board game's board: the kit's own rules sheet (part 3)."""
+    from artsheets.generator.sheetrules import rules_back
+
+    board = build_layout("parking")
+    back = rules_back(board)
+    assert back.options["part"] == 3 and back.page == board.page
+    assert back.sheet_code == build_layout("parking", None, {"part": 3}).sheet_code
