@@ -181,7 +181,10 @@ def _drawing(job: tuple[str, str, str, bytes]) -> list[tuple[str, float]]:
     names = list(games())
     other_game = names[(names.index(game) + 1) % len(names)]
     codes = [("right", code), ("other game", template_for_game(other_game))]
-    same = build_layout(game, 7).sheet_code
+    try:
+        same = build_layout(game, 7).sheet_code
+    except ValueError:  # a game with its standard sheet only
+        same = code
     if same != code:
         codes.append(("other field", same))
     out = []

@@ -370,10 +370,11 @@ def _zxing_text(img: np.ndarray) -> str | None:
 def find_qr_codes(gray: np.ndarray) -> list[FoundQr]:
     """Every QR code the zxing-cpp library reads in the whole photo, with where it lies.
 
-    On the QR benchmark (``benchmarks/bench_qr.py``) the library reads the sheet's code
-    straight from the 12-megapixel photo about as often as the scanner's own reader does
-    from the rectified patch, and every other sheet's code in the frame too: their places
-    tell which corner markers belong to which sheet (:mod:`.locate`)."""
+    On the QR benchmark (``benchmarks/bench_qr.py``, 72 photos) the library read the sheet's
+    code from the whole photo in 68, and both of its codes in 51; every other sheet's code in
+    the frame is read the same way, and their places tell which corner markers belong to
+    which sheet (:mod:`.locate`). On the rectified patch it reads more (70 of 71) and about
+    ten times faster, so a photo of one sheet is read there."""
     out = []
     for b in _zxing(gray):
         p = b.position

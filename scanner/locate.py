@@ -9,9 +9,10 @@ agree to about a millimetre, a curled one's to 2.5 mm); markers of two sheets ly
 not. Groups are taken greedily, most markers and closest fit first, each marker in one group
 at most.
 
-Each group is then checked against the QR codes the zxing-cpp library found anywhere in the
-photo: a code lying where the group's homography puts the sheet's footer or header code
-(within :data:`QR_AGREE_MM`) is that sheet's, and names it. So markers, QR code (and, for a
+When markers of one id are seen more than once, each group is checked against the QR codes
+the zxing-cpp library finds anywhere in the photo: a code lying where the group's homography
+puts the sheet's footer or header code (within :data:`QR_AGREE_MM`) is that sheet's, and
+names it. So markers, QR code (and, for a
 code typed with ``--sheet``, the printed drawing: :mod:`.drawing`) agree.
 
 With several sheets in the photo, one is scanned: the one with the code ``--sheet`` names
@@ -33,7 +34,7 @@ import numpy as np
 from artsheets.generator.layout import PAGES, Page
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.errors import ScanError
-from artsheets.scanner.identify import FOOT_QR, HEAD_QR, FoundQr, qr_corners_mm
+from artsheets.scanner.identify import FOOT_QR, HEAD_QR, FoundQr, find_qr_codes, qr_corners_mm
 from artsheets.scanner.quality import explain_no_markers
 from artsheets.scanner.registration import (
     MAX_REPROJECTION_MM,
@@ -182,14 +183,22 @@ def _describe(sheet: SheetSeen) -> str:
 
 def locate_sheet(
     gray: np.ndarray,
-    qrs: list[FoundQr],
     candidates: list[tuple[int, np.ndarray]],
     guess: Page,
     given: str | None = None,
+    qrs: list[FoundQr] | None = None,
 ) -> Located:
     """The sheet to scan and its registration on ``guess`` (the page assumed until the code
-    is known), or a :class:`ScanError` whose advice fits the cause."""
+    is known), or a :class:`ScanError` whose advice fits the cause.
+
+    The QR codes of the whole photo (``qrs``) are looked for only when they can tell
+    something: markers of one id seen more than once (another sheet in the frame), or too
+    few markers (is a sheet there at all?). A photo of one sheet is spared the search (on
+    the QR benchmark it costs about as much as decoding the JPEG); its code is read from the
+    rectified patches."""
     ids = {i for i, _ in candidates}
+    if qrs is None:
+        qrs = find_qr_codes(gray) if len(candidates) > len(ids) or len(ids) < 3 else []
     if len(ids) < 3:
         err = explain_no_markers(gray, len(candidates), any(_page_of(q.text) for q in qrs))
         if err.reason != "markers_missing":

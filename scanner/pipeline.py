@@ -27,7 +27,6 @@ from artsheets.scanner.errors import ScanError
 from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
-    find_qr_codes,
     layout_for_code,
     normalise_code,
     read_sheet_code,
@@ -131,7 +130,7 @@ def scan_image(
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
     guess = layout_for_code(given).page if given else PAGE_GUESS
-    located = locate_sheet(gray, find_qr_codes(gray), detect_marker_candidates(gray), guess, given)
+    located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
     reg, corners = located.registration, located.registration.corners
     guess = located.sheet.page
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
