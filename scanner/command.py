@@ -47,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, metavar="N", help="how many played (default: as the sheet says)"
     )
     parser.add_argument(
-        "--strict", action="store_true", help="exit 1 if any region needs review or a check fails"
+        "--strict",
+        action="store_true",
+        help="exit 1 if any region needs review, a check fails or no result can be given",
     )
     parser.add_argument(
         "-o", "--output", metavar="DIR", help="write reports here (default: beside each photo)"
@@ -159,9 +161,9 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
         "result": s.result or "",
         "needs_review": len(result.needs_review),
         "failed_checks": len(failed),
-        "message": "; ".join(str(c["message"]) for c in failed),
+        "message": "; ".join([*result.problems, *(str(c["message"]) for c in failed)]),
         "_lines": [*summary_lines(result, photo.name), "  wrote " + ", ".join(map(str, written))],
-        "_strict_ok": not result.needs_review and not failed,
+        "_strict_ok": not result.needs_review and not failed and not result.problems,
     }
 
 

@@ -14,7 +14,8 @@ __all__ = ["ScanError"]
 class ScanError(UserError):
     """A photo that cannot be read. ``reason`` is a short machine-readable tag
     (``unreadable_file``, ``not_a_sheet``, ``too_dark``, ``too_blurred``, ``markers_missing``,
-    ``not_flat``, ``qr_unreadable``, ``wrong_sheet``, ``bad_sheet_code``, ``too_small``);
+    ``not_flat``, ``other_sheets``, ``qr_unreadable``, ``wrong_sheet``, ``bad_sheet_code``,
+    ``too_small``);
     the message says what is wrong and how to retake the photo."""
 
     def __init__(self, reason: str, message: str) -> None:

@@ -27,23 +27,33 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+import zxingcpp
 
 from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM, QR_MODULE_MM
-from artsheets.generator.layout import Layout
+from artsheets.generator.layout import PAGES, Layout, Page
 from artsheets.generator.registry import UnknownGame, layout_from_code
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.qrdeblur import blur_cov, fit_modules
 from artsheets.scanner.qrdecode import decode_modules
-from artsheets.scanner.registration import page_to_pixels, warp_page
+from artsheets.scanner.registration import page_markers, page_to_pixels, warp_page
 
 __all__ = [
+    "FOOT_QR",
+    "HEAD_QR",
+    "PAGE_GUESS",
     "QR_HEAD_WINDOW_MM",
     "QR_WINDOW_MM",
+    "FoundQr",
+    "find_qr_codes",
     "layout_for_code",
     "normalise_code",
+    "qr_corners_mm",
+    "read_qr_patches",
     "read_sheet_code",
 ]
+
+PAGE_GUESS = PAGES["a4"]  # the page assumed until a sheet code names the real one
 
 # Where the furniture puts the QR codes, from their marker's centre (the same on every page
 # size). The footer code's top-left corner is 10 mm right of and 9 mm above the bottom-left
@@ -264,12 +274,20 @@ def _read_place(
     marker: tuple[float, float],
     place: QrPlace,
     ppm: float,
+    library: bool = True,
+    own: bool = True,
 ) -> str | None:
     """The text of the QR code at ``place`` beside the marker centred at ``marker`` (page
-    mm), or None: decoded in place, by the plain detector, then module by module."""
+    mm), or None: by the zxing-cpp library on the rectified patch (``library``), then by the
+    scanner's own reader (``own``): decoded in place, by the plain detector, then module by
+    module."""
     dx, dy, w, h = place.window_mm
     origin = (marker[0] + dx, marker[1] + dy)
     patch = warp_page(photo, page_from_photo, _PPM, (w, h), origin, ppm)
+    if library:
+        text = _zxing_text(patch)
+        if text or not own:
+            return text
     # The fixed corner's finder pattern centre, in the patch (the code grows away from it).
     grow = 1.0 if place.which == 0 else -1.0
     cx, cy = place.corner_mm
@@ -298,6 +316,8 @@ def read_sheet_code(
     bottom_left: tuple[float, float],
     top_right: tuple[float, float],
     ppm: float,
+    library: bool = True,
+    own: bool = True,
 ) -> str | None:
     """The text of the sheet's QR code, or None when it cannot be read.
 
@@ -305,13 +325,77 @@ def read_sheet_code(
     the header code (beside the top-right one), which sheets printed before it was added do
     not have. ``bottom_left`` and ``top_right`` are those markers' centres in the page frame
     ``page_from_photo`` maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos
-    before warping).
+    before warping). ``library`` and ``own`` choose the readers tried on each patch (both by
+    default; the QR benchmark compares them one at a time).
     """
-    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm)
+    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own)
     if text and _is_sheet_code(text):
         return text
     # A footer text that is no sheet code is kept to be reported if the header has none.
-    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm) or text
+    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own) or text
+
+
+def read_qr_patches(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    bottom_left: tuple[float, float],
+    top_right: tuple[float, float],
+    ppm: float,
+) -> str | None:
+    """:func:`read_sheet_code` by the zxing-cpp library alone (the benchmark's comparison)."""
+    return read_sheet_code(photo, page_from_photo, bottom_left, top_right, ppm, own=False)
+
+
+@dataclass(frozen=True)
+class FoundQr:
+    """A QR code found anywhere in the photo: its text, its four outer corners in photo
+    pixels (the code's own top-left, top-right, bottom-right, bottom-left) and its size in
+    modules."""
+
+    text: str
+    corners: np.ndarray
+    modules: int
+
+
+def _zxing(img: np.ndarray) -> list[zxingcpp.Barcode]:
+    return zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)
+
+
+def _zxing_text(img: np.ndarray) -> str | None:
+    """The first QR code the library reads in ``img`` (a rectified patch), or None."""
+    found = _zxing(img)
+    return found[0].text if found else None
+
+
+def find_qr_codes(gray: np.ndarray) -> list[FoundQr]:
+    """Every QR code the zxing-cpp library reads in the whole photo, with where it lies.
+
+    On the QR benchmark (``benchmarks/bench_qr.py``, 72 photos) the library read the sheet's
+    code from the whole photo in 68, and both of its codes in 51; every other sheet's code in
+    the frame is read the same way, and their places tell which corner markers belong to
+    which sheet (:mod:`.locate`). On the rectified patch it reads more (70 of 71) and about
+    ten times faster, so a photo of one sheet is read there."""
+    out = []
+    for b in _zxing(gray):
+        p = b.position
+        pts = [p.top_left, p.top_right, p.bottom_right, p.bottom_left]
+        try:
+            version = int(b.extra.get("Version", 0))
+        except (TypeError, ValueError):
+            version = 0
+        modules = 17 + 4 * version if version else 0
+        out.append(FoundQr(b.text, np.array([[q.x, q.y] for q in pts], np.float64), modules))
+    return out
+
+
+def qr_corners_mm(code_modules: int, page: Page, place: QrPlace) -> np.ndarray:
+    """Where a code of ``code_modules`` modules printed at ``place`` has its four outer
+    corners on ``page`` (mm; top-left, top-right, bottom-right, bottom-left)."""
+    marker = page_markers(page)[3 if place is FOOT_QR else 1].center
+    size = code_modules * QR_MODULE_MM
+    x0 = marker[0] + place.corner_mm[0] - (size if place.which == 1 else 0.0)
+    y0 = marker[1] + place.corner_mm[1]
+    return np.array([[x0, y0], [x0 + size, y0], [x0 + size, y0 + size], [x0, y0 + size]])
 
 
 def _patch_jacobian(

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from artsheets.generator.layout import PAGES, Layout
+from artsheets.generator.layout import Layout
 from artsheets.generator.registry import get_game
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
@@ -24,15 +24,23 @@ from artsheets.scanner.colours import (
     measure,
 )
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.drawing import check_drawing
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.evidence import Evidence
-from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
+from artsheets.scanner.finished import sheet_problems, withhold_result
+from artsheets.scanner.identify import (
+    PAGE_GUESS,
+    layout_for_code,
+    normalise_code,
+    read_sheet_code,
+)
 from artsheets.scanner.light import light_field, paper_dips
-from artsheets.scanner.quality import blur_mm, check_blur, check_exposure, explain_no_markers
+from artsheets.scanner.locate import locate_sheet
+from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine
 from artsheets.scanner.registration import (
     Registration,
-    detect_markers,
+    detect_marker_candidates,
     page_inside_photo,
     page_markers,
     register,
@@ -73,6 +81,7 @@ class ScanResult:
     as_drawn: list[str] = field(default_factory=list)
     # Every change the rules proposed: region -> (reading, its cost in log-odds of the pixels).
     proposed: dict[str, tuple[int | None, float]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)  # why no result is given (finished.py)
 
     @property
     def colours(self) -> dict[str, int | None]:
@@ -137,22 +146,21 @@ def scan_image(
     t0 = time.perf_counter()
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    corners = detect_markers(gray)
-    if len(corners) < 3:
-        err = explain_no_markers(gray, len(corners))
-        if err.reason != "markers_missing":
-            raise err
-    guess = layout_for_code(given).page if given else PAGES["a4"]
-    reg = register(corners, page_markers(guess))
+    guess = layout_for_code(given).page if given else PAGE_GUESS
+    located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
+    reg, corners = located.registration, located.registration.corners
+    guess = located.sheet.page
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
     blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
     check_blur(blur)
     t["register"] = time.perf_counter() - t0
 
     centres = [m.center for m in page_markers(guess)]
-    text = read_sheet_code(photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm)
+    text = located.sheet.code or read_sheet_code(
+        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm
+    )
     code_source = "given" if given else "qr"
-    notes: list[str] = []
+    notes: list[str] = list(located.notes)
     if given:
         code = given
         if text and _clean(text) != given:
@@ -186,6 +194,8 @@ def scan_image(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
     work, inside, refinement = refine(work, tpl, inside)
+    if given and not text:
+        check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
     light = light_field(work, tpl, inside)
@@ -204,6 +214,8 @@ def scan_image(
 
     solved = solve(layout, by_id, players, in_play, config)
     tallies, scoring = solved.tallies, solved.scoring
+    problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
+    withhold_result(scoring, problems)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -231,6 +243,7 @@ def scan_image(
         evidence=solved.evidence,
         as_drawn=solved.as_drawn,
         proposed=solved.proposed,
+        problems=problems,
     )
 
 

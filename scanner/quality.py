@@ -31,8 +31,12 @@ _RETAKE_LIGHT = "retake it in better light (daylight or a lamp; avoid your own s
 _RETAKE_FOCUS = "hold the phone steady and tap the sheet to focus before taking the photo"
 
 
-def explain_no_markers(gray: np.ndarray, found: int) -> ScanError:
-    """Why no (or too few) markers were found: darkness, blur, or not a sheet at all."""
+def explain_no_markers(gray: np.ndarray, found: int, sheet_code_seen: bool = False) -> ScanError:
+    """Why no (or too few) markers were found: darkness, blur, or not a sheet at all.
+
+    A photo with little fine detail is called blurred only when a sheet is there to be
+    blurred: a sheet code was read in it, or a bright sheet of paper stands out from the
+    rest (:func:`_paper_seen`); a smooth photo of something else is not a sheet."""
     small = cv2.resize(
         gray, (640, round(640 * gray.shape[0] / gray.shape[1])), interpolation=cv2.INTER_AREA
     )
@@ -44,7 +48,8 @@ def explain_no_markers(gray: np.ndarray, found: int) -> ScanError:
         ),
         cv2.CV_32F,
     )
-    if found == 0 and float(lap.var()) < 12.0:
+    blurred = float(lap.var()) < 12.0
+    if found == 0 and blurred and (sheet_code_seen or _paper_seen(small)):
         return ScanError("too_blurred", f"the photo is too blurred to read; {_RETAKE_FOCUS}")
     if found == 0:
         return ScanError(
@@ -53,6 +58,31 @@ def explain_no_markers(gray: np.ndarray, found: int) -> ScanError:
             "was found; photograph a printed sheet, whole, from above",
         )
     return ScanError("markers_missing", "")  # replaced by the registration's own message
+
+
+PAPER_SHARE = 0.08  # a sheet in a photo covers at least this share of the frame
+PAPER_SOLIDITY = 0.85  # and its outline is nearly convex (a sheet, not scattered bright spots)
+
+
+def _paper_seen(small: np.ndarray) -> bool:
+    """Does a bright, nearly convex blob (a sheet of paper) cover a fair share of the frame?
+    Otsu's threshold splits paper from table; the largest bright outline is tested."""
+    _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(bright, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return False
+    blob = max(contours, key=cv2.contourArea)
+    area = cv2.contourArea(blob)
+    hull = cv2.contourArea(cv2.convexHull(blob))
+    share = area / (small.shape[0] * small.shape[1])
+    if share < PAPER_SHARE or hull <= 0 or area / hull < PAPER_SOLIDITY:
+        return False
+    # A sheet, even with a corner cut off, meets at most two sides of the frame; the bright
+    # part of an unevenly lit wall or table meets three or four.
+    pts = blob.reshape(-1, 2)
+    h, w = small.shape
+    sides = [pts[:, 0] <= 1, pts[:, 1] <= 1, pts[:, 0] >= w - 2, pts[:, 1] >= h - 2]
+    return sum(bool(np.any(side)) for side in sides) <= 2
 
 
 def blur_mm(

@@ -36,7 +36,9 @@ __all__ = [
     "DETECT_MAX_SIDE",
     "MAX_REPROJECTION_MM",
     "Registration",
+    "detect_marker_candidates",
     "detect_markers",
+    "fit_markers",
     "marker_corners_mm",
     "page_inside_photo",
     "page_markers",
@@ -102,23 +104,28 @@ def marker_corners_mm(marker: Marker) -> np.ndarray:
     return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
 
 
-def _detect_once(gray: np.ndarray, scale: float, level: str) -> dict[int, np.ndarray]:
-    """Markers with ids 0..3 in ``gray`` (corners scaled back by 1/scale); the largest wins
-    when an id appears twice (a real marker is larger than a look-alike in the clutter)."""
+def _detect_once(gray: np.ndarray, scale: float, level: str) -> list[tuple[int, np.ndarray]]:
+    """Every marker with an id 0..3 in ``gray`` (corners scaled back by 1/scale): a photo may
+    show the markers of more than one sheet, or a look-alike in the clutter."""
     corners, ids, _ = _detector(level).detectMarkers(gray)
-    found: dict[int, np.ndarray] = {}
     if ids is None:
-        return found
+        return []
+    found = []
     for c, i in zip(corners, ids.ravel().tolist(), strict=True):
-        if i not in MARKER_IDS:
-            continue
-        # Pixel centres: x_full + 0.5 = (x_small + 0.5) / scale.
-        pts = (c.reshape(4, 2).astype(np.float64) + 0.5) / scale - 0.5
-        if i not in found or cv2.arcLength(pts.astype(np.float32), True) > cv2.arcLength(
-            found[i].astype(np.float32), True
-        ):
-            found[i] = pts
+        if i in MARKER_IDS:
+            # Pixel centres: x_full + 0.5 = (x_small + 0.5) / scale.
+            found.append((int(i), (c.reshape(4, 2).astype(np.float64) + 0.5) / scale - 0.5))
     return found
+
+
+def _add_new(found: list[tuple[int, np.ndarray]], more: list[tuple[int, np.ndarray]]) -> None:
+    """Add the markers of ``more`` not already in ``found`` (the same id within half a side)."""
+    for i, pts in more:
+        centre = pts.mean(axis=0)
+        if not any(
+            j == i and np.linalg.norm(q.mean(axis=0) - centre) < _side(q) / 2 for j, q in found
+        ):
+            found.append((i, pts))
 
 
 def _reduced(gray: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
@@ -143,24 +150,25 @@ def _reduced(gray: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
     return gray, size[0] / w0
 
 
-def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
-    """Marker id -> its four corners in photo pixels (sub-pixel, full resolution)."""
+def detect_marker_candidates(gray: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every corner marker seen, as (id, its four corners in photo pixels, sub-pixel at full
+    resolution): several of one id when the photo shows more than one sheet
+    (:mod:`.locate` tells which belong together)."""
     h, w = gray.shape
     small, scale = _reduced(gray, DETECT_MAX_SIDE / max(h, w))
-    found: dict[int, np.ndarray] = {}
+    found: list[tuple[int, np.ndarray]] = []
     for level in DETECT_PASSES:
-        if len(found) >= 4:
+        if len({i for i, _ in found}) >= 4:
             break
-        for i, pts in _detect_once(small, scale, level).items():
-            found.setdefault(i, pts)
-    if len(found) < 4 and scale < 1.0:
-        sides = [_side(p) * scale for p in found.values()]
+        _add_new(found, _detect_once(small, scale, level))
+    if len({i for i, _ in found}) < 4 and scale < 1.0:
+        sides = [_side(p) * scale for _, p in found]
         if not sides or float(np.median(sides)) < 40:
             # Markers too small for the reduced copy: look again at twice its resolution.
             big, up = _reduced(gray, 2 * scale)
-            for i, pts in _detect_once(big, up, "thorough").items():
-                found.setdefault(i, pts)
-    for i, pts in found.items():
+            _add_new(found, _detect_once(big, up, "thorough"))
+    out = []
+    for i, pts in found:
         win = int(np.clip(_side(pts) / 12, 2, 12))
         refined = pts.astype(np.float32).reshape(-1, 1, 2)
         cv2.cornerSubPix(
@@ -172,7 +180,17 @@ def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
         )
         moved = np.linalg.norm(refined.reshape(4, 2) - pts, axis=1)
         # Keep the refinement only where it stayed near the detected corner.
-        found[i] = np.where(moved[:, None] < win, refined.reshape(4, 2), pts)
+        out.append((i, np.where(moved[:, None] < win, refined.reshape(4, 2), pts)))
+    return out
+
+
+def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Marker id -> its four corners in photo pixels (sub-pixel, full resolution); the
+    largest wins when an id is seen twice (for a photo of one sheet)."""
+    found: dict[int, np.ndarray] = {}
+    for i, pts in detect_marker_candidates(gray):
+        if i not in found or _side(pts) > _side(found[i]):
+            found[i] = pts
     return found
 
 
@@ -204,7 +222,7 @@ class Registration:
         return np.linalg.inv(self.page_from_photo)
 
 
-def _fit(
+def fit_markers(
     ids: tuple[int, ...], corners: dict[int, np.ndarray], markers: dict[int, Marker]
 ) -> tuple[np.ndarray, float, float]:
     """Least-squares homography photo -> page from the given markers; (H, rms px, rms mm)."""
@@ -235,7 +253,7 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
             f"{', '.join(missing)}); retake the photo with the whole sheet in the frame, "
             "the black corner squares uncovered and in focus",
         )
-    best = (found, *_fit(found, corners, by_id))
+    best = (found, *fit_markers(found, corners, by_id))
     if len(found) == 4 and best[3] > AGREE_MM:
         # Four markers that one homography fits closely all belong to the sheet. When they
         # do not, test each against the other three: a look-alike in the clutter lands
@@ -244,7 +262,7 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
         # fourth marker 10 mm from where they predict it, so that test is no test at all
         # while the four agree.)
         fits = sorted(
-            ((*_fit(sub, corners, by_id), sub) for sub in itertools.combinations(found, 3)),
+            ((*fit_markers(sub, corners, by_id), sub) for sub in itertools.combinations(found, 3)),
             key=lambda t: t[2],
         )
         H3, px3, mm3, sub = fits[0]

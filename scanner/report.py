@@ -73,6 +73,7 @@ def report_dict(
         "outcome_scores": _keyed(scoring.outcome_scores),
         "checks": scoring.checks,
         "notes": result.notes + ([scoring.note] if scoring.note else []),
+        "problems": result.problems,
     }
 
 
@@ -100,6 +101,8 @@ def summary_lines(result: ScanResult, name: str) -> list[str]:
         )
     if s.result:
         lines.append(f"  result: {s.result}")
+    for problem in result.problems:
+        lines.append(f"  no result: {problem}")
     for c in s.checks:
         if not c.get("ok", True):
             lines.append(f"  disagreement: {c['message']}")

@@ -500,8 +500,16 @@ def _markers_in_frame(
     return bool(np.all((p >= edge) & (p <= np.array(frame) - edge)))
 
 
-def photograph(page: np.ndarray, ppm: float, c: Conditions, rng: np.random.Generator) -> np.ndarray:
-    """A photo (BGR uint8) of ``page`` (linear BGR float32 at ``ppm`` px/mm) under ``c``."""
+def photograph(
+    page: np.ndarray,
+    ppm: float,
+    c: Conditions,
+    rng: np.random.Generator,
+    table: np.ndarray | None = None,
+) -> np.ndarray:
+    """A photo (BGR uint8) of ``page`` (linear BGR float32 at ``ppm`` px/mm) under ``c``;
+    ``table`` (linear BGR float32, the frame's size) is what lies under the sheet instead of
+    a fresh table top (other sheets: ``tests/scanner/scenes.py``)."""
     ph_px, pw_px = page.shape[:2]
     fw, fh = c.size
     if c.curl_mm > 0:
@@ -533,7 +541,7 @@ def photograph(page: np.ndarray, ppm: float, c: Conditions, rng: np.random.Gener
     alpha = cv2.warpPerspective(
         np.ones((ph_px, pw_px), np.float32), H, (fw, fh), flags=cv2.INTER_LINEAR
     )
-    frame = _table((fw, fh), rng, c.clutter)
+    frame = _table((fw, fh), rng, c.clutter) if table is None else table
     frame = frame * (1 - alpha[..., None]) + sheet * alpha[..., None]
     # Lighting: a gradient across the frame and perhaps a hard shadow (an object's edge).
     sw, sh = fw // 8, fh // 8
