@@ -32,6 +32,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("moai", {"turning": False}),
     ("updown", {}),
     ("updown", {"deck": "standard", "deal": 1}),
+    ("straat", {}),
+    ("straat", {"split": "straight"}),
 ]
 
 

@@ -90,6 +90,9 @@ class Kit:
     # ``cut_list`` replaces the list of pieces (one kind per card would be long).
     mat: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
     cut_list: str | None = None
+    # Pieces that are more than a pattern and a letter (Straat's two-faced tiles) draw their
+    # own part 2 in the sheet's body.
+    pieces_sheet: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
 
@@ -107,6 +110,8 @@ def kit_spec(kit: Kit) -> GameSpec:
             return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts))
         if part == 1 and kit.mat is not None:
             kit.mat(sheet, sheet.body, opts)
+        elif part == 2 and kit.pieces_sheet is not None:
+            kit.pieces_sheet(sheet, sheet.body, opts)
         elif part == 2:
             draw_pieces_sheet(sheet, kit, opts)
         elif part == 3:

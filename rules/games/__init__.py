@@ -12,6 +12,7 @@ from artsheets.rules.games import (  # noqa: F401
     parking,
     rings,
     springer,
+    straat,
     synch,
     updown,
     vasarely,
