@@ -34,6 +34,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("updown", {"deck": "standard", "deal": 1}),
     ("straat", {}),
     ("straat", {"split": "straight"}),
+    ("chitral", {}),
+    ("chitral", {"three_loses": True, "lines": "orthogonal"}),
 ]
 
 

@@ -2,6 +2,7 @@
 
 from artsheets.rules.games import (  # noqa: F401
     arp,
+    chitral,
     delaunay,
     independence,
     klee,
