@@ -36,6 +36,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("straat", {"split": "straight"}),
     ("chitral", {}),
     ("chitral", {"three_loses": True, "lines": "orthogonal"}),
+    ("sjekkers", {}),
+    ("sjekkers", {"rules": "checkers"}),
 ]
 
 

@@ -93,6 +93,7 @@ class Kit:
     # Pieces that are more than a pattern and a letter (Straat's two-faced tiles) draw their
     # own part 2 in the sheet's body.
     pieces_sheet: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
+    lines: bool = False  # pieces stand on the crossings of lines (see draw_board)
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
 
@@ -182,8 +183,13 @@ def draw_board(
     shading: Callable[[str], bool] = lambda c: False,
     regions: bool = False,
     labels: bool = True,
+    lines: bool = False,
 ) -> dict[str, list[tuple]]:
-    """Draw the board with its coordinates; returns each cell's polygon by name."""
+    """Draw the board with its coordinates; returns each cell's polygon by name. With
+    ``lines`` the pieces stand on crossings (Sjekkers): each cell is drawn as a point at its
+    centre, joined to its neighbours along the board's lines, instead of a square."""
+    if lines:
+        return _draw_lines(sheet, board, x0, y0, cell, regions, labels)
     polys = {}
     for i, name in enumerate(board.cells):
         poly = cell_polygon(board, i, x0, y0, cell)
@@ -205,6 +211,27 @@ def draw_board(
             sheet.rect(box, Style(None, 0, "#ffffff"))
             sheet.path([(box.x0, box.y0), (box.x1, box.y1)], Style(SOFT, 0.3))
             sheet.path([(box.x1, box.y0), (box.x0, box.y1)], Style(SOFT, 0.3))
+    if labels:
+        _coordinates(sheet, board, polys, cell)
+    return polys
+
+
+def _draw_lines(
+    sheet: Sheet, board: Board, x0: float, y0: float, cell: float, regions: bool, labels: bool
+) -> dict[str, list[tuple]]:
+    """A board of lines and crossings: a line from every crossing to each neighbour its rays
+    give, a dot on each crossing; the region is a disc-sized square around the point."""
+    polys = {name: cell_polygon(board, i, x0, y0, cell) for i, name in enumerate(board.cells)}
+    centres = [_centre(polys[name]) for name in board.cells]
+    for i, rays in enumerate(board.rays):
+        for ray in rays:
+            if ray and i < ray[0]:
+                sheet.path([centres[i], centres[ray[0]]], Style(INK, 0.5))
+    for name, (cx, cy) in zip(board.cells, centres, strict=True):
+        sheet.circle((cx, cy), cell * 0.07, Style(None, 0, INK))
+        if regions:
+            r = cell * 0.45
+            sheet.add_region(name, "space", polygon=Rect(cx - r, cy - r, cx + r, cy + r).corners())
     if labels:
         _coordinates(sheet, board, polys, cell)
     return polys
@@ -257,7 +284,7 @@ def _label(sheet: Sheet, text: str, centre: tuple[float, float], y: float, size:
 def draw_board_sheet(sheet: Sheet, kit: Kit, board: Board, cell: float) -> Field:
     area = sheet.body.inset(LABEL_MM)
     x0, y0 = board_rect(board, cell, area)
-    draw_board(sheet, board, x0, y0, cell, kit.shading, regions=True)
+    draw_board(sheet, board, x0, y0, cell, kit.shading, regions=True, lines=kit.lines)
     note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)
@@ -441,6 +468,7 @@ def draw_example(
     marks: Mapping[str, str] | None = None,
     shading: Callable[[str], bool] = lambda c: False,
     ghosts: tuple[tuple[str, Piece], ...] = (),
+    lines: bool = False,
 ) -> None:
     """A small board for a rules diagram: pieces (anchored at their lower-left cell), arrows
     through cell centres (a move's path), short marks written in cells, and ghosts: dashed
@@ -448,7 +476,7 @@ def draw_example(
     w1, h1 = _board_size(board, 1.0)
     cell = min((box.w - 2 * LABEL_MM) / w1, (box.h - 2 * LABEL_MM) / h1)
     x0, y0 = board_rect(board, cell, box)
-    polys = draw_board(sheet, board, x0, y0, cell, shading)
+    polys = draw_board(sheet, board, x0, y0, cell, shading, lines=lines)
     for anchor, piece in pieces:
         poly = polys[anchor]
         left, bottom = min(p[0] for p in poly), max(p[1] for p in poly)

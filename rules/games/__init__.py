@@ -12,6 +12,7 @@ from artsheets.rules.games import (  # noqa: F401
     mondrian,
     parking,
     rings,
+    sjekkers,
     springer,
     straat,
     synch,
