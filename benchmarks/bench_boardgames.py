@@ -38,6 +38,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("chitral", {"three_loses": True, "lines": "orthogonal"}),
     ("sjekkers", {}),
     ("sjekkers", {"rules": "checkers"}),
+    ("kamelen", {}),
+    ("kamelen", {"ranks": 13}),
 ]
 
 

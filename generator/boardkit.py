@@ -94,6 +94,8 @@ class Kit:
     # own part 2 in the sheet's body.
     pieces_sheet: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
     lines: bool = False  # pieces stand on the crossings of lines (see draw_board)
+    # grey cells that depend on the sheet options (Kamelen's home fields move with --ranks)
+    shading_by_options: Callable[[Mapping[str, int]], Callable[[str], bool]] | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
 
@@ -108,7 +110,7 @@ def kit_spec(kit: Kit) -> GameSpec:
     def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
         part = opts["part"]
         if part == 1 and kit.board is not None:
-            return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts))
+            return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts), opts)
         if part == 1 and kit.mat is not None:
             kit.mat(sheet, sheet.body, opts)
         elif part == 2 and kit.pieces_sheet is not None:
@@ -281,10 +283,15 @@ def _label(sheet: Sheet, text: str, centre: tuple[float, float], y: float, size:
     sheet.text((centre[0], y), text, size, "middle", fill=FURNITURE)
 
 
-def draw_board_sheet(sheet: Sheet, kit: Kit, board: Board, cell: float) -> Field:
+def draw_board_sheet(
+    sheet: Sheet, kit: Kit, board: Board, cell: float, opts: Mapping[str, int] | None = None
+) -> Field:
     area = sheet.body.inset(LABEL_MM)
     x0, y0 = board_rect(board, cell, area)
-    draw_board(sheet, board, x0, y0, cell, kit.shading, regions=True, lines=kit.lines)
+    shading = kit.shading
+    if kit.shading_by_options is not None:
+        shading = kit.shading_by_options(opts or {})
+    draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
     note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)

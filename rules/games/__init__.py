@@ -5,6 +5,7 @@ from artsheets.rules.games import (  # noqa: F401
     chitral,
     delaunay,
     independence,
+    kamelen,
     klee,
     landgrab,
     miro,
