@@ -22,8 +22,36 @@ from collections.abc import Mapping, Sequence
 
 from artsheets.rules.board import FILES, Board
 from artsheets.rules.core import Outcome, RulesError, Termination
+from artsheets.rules.field import Field
+from artsheets.rules.position import Check, PositionReport
 
-__all__ = ["draw_diagram", "parse_diagram", "ranked_outcome"]
+
+class NotFromPhotos:
+    """Mixed into the board and card games' State classes: a photo of a kit sheet holds no
+    position (the pieces are lifted off), so :func:`position.score_position` answers with one
+    failed check saying how these games are scored instead of failing."""
+
+    game: str
+    title: str
+
+    @classmethod
+    def score_position(
+        cls,
+        field: Field,
+        options: Mapping[str, object],
+        colours: Mapping[str, int],
+        tallies: Mapping[int, int | None],
+    ) -> PositionReport:
+        how = (
+            f"artsheets score {cls.game} FILE"
+            if cls.game in ("parking", "landgrab")
+            else ("artsheets replay RECORD")
+        )
+        message = f"{cls.title} is not scored from a photo of its kit; use {how}"
+        return PositionReport(cls.game, None, [Check(False, message)])
+
+
+__all__ = ["NotFromPhotos", "draw_diagram", "parse_diagram", "ranked_outcome"]
 
 
 def ranked_outcome(

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -34,7 +34,7 @@ NAMES = {1: "blue", 2: "red"}
 SYMBOL = {1: "B", 2: "R"}
 
 
-class Independence(State):
+class Independence(NotFromPhotos, State):
     game = "independence"
     title = "7-4-1776"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram, parse_diagram, ranked_outcome
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram, ranked_outcome
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -52,7 +52,7 @@ def start_tiles(board: Board) -> list[int]:
     return [1 if (x + y) % 2 == 0 else 2 for x, y in board.coords]
 
 
-class LandGrab(State):
+class LandGrab(NotFromPhotos, State):
     game = "landgrab"
     title = "Land Grab"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, hex_board, square_board
-from artsheets.rules.boardscore import draw_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -43,7 +43,7 @@ def moai_board(kind: str) -> Board:
     return square_board(8, 8, CORNERS) if kind == "square" else hex_board(6)
 
 
-class Moai(State):
+class Moai(NotFromPhotos, State):
     game = "moai"
     title = "Moai"
     OPTIONS: Mapping[str, Option] = {

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram, parse_diagram, ranked_outcome
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram, ranked_outcome
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -44,7 +44,7 @@ SYMBOL = {1: "B", 2: "R"}
 _UP, _RIGHT = 0, 1  # indices into Board.orthogonal: N, E, S, W
 
 
-class Parking(State):
+class Parking(NotFromPhotos, State):
     game = "parking"
     title = "Parking Lot"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}

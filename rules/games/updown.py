@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
+from artsheets.rules.boardscore import NotFromPhotos
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -92,7 +93,7 @@ def pile_points(up: Sequence[Card], down: Sequence[Card]) -> dict[int, int]:
     return scores
 
 
-class UpDown(State):
+class UpDown(NotFromPhotos, State):
     game = "updown"
     title = "Ups and Downs"
     OPTIONS: Mapping[str, Option] = {

@@ -49,7 +49,12 @@ def _true_scores(photo: SimulatedPhoto) -> dict[int, int] | None:
     return report.scores
 
 
-@pytest.mark.parametrize("game", list(games()))
+# Board and card games' kits (with a --part option) are played with pieces, not coloured:
+# there is nothing on them for the scanner to read.
+COLOURED = [g for g, s in games().items() if "part" not in {o.name for o in s.options}]
+
+
+@pytest.mark.parametrize("game", COLOURED)
 def test_every_game_reads_back_exactly(game: str) -> None:
     layout = sheet_for(game)
     photo = simulate(
