@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -45,7 +45,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(State):
+class Chitral(NotFromPhotos, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {

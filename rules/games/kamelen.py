@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -106,7 +106,7 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(State):
+class Kamelen(NotFromPhotos, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {

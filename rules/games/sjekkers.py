@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -63,7 +63,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(State):
+class Sjekkers(NotFromPhotos, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from artsheets.rules.board import Board, square_board
-from artsheets.rules.boardscore import draw_diagram, parse_diagram
+from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -132,7 +132,7 @@ def mirrored(board: Board, i: int) -> int:
     return board.at[(board.files - 1 - x, y)]
 
 
-class Straat(State):
+class Straat(NotFromPhotos, State):
     game = "straat"
     title = "Straat"
     OPTIONS: Mapping[str, Option] = {
