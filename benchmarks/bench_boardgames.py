@@ -32,6 +32,14 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("moai", {"turning": False}),
     ("updown", {}),
     ("updown", {"deck": "standard", "deal": 1}),
+    ("straat", {}),
+    ("straat", {"split": "straight"}),
+    ("chitral", {}),
+    ("chitral", {"three_loses": True, "lines": "orthogonal"}),
+    ("sjekkers", {}),
+    ("sjekkers", {"rules": "checkers"}),
+    ("kamelen", {}),
+    ("kamelen", {"ranks": 13}),
 ]
 
 

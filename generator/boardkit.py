@@ -90,6 +90,12 @@ class Kit:
     # ``cut_list`` replaces the list of pieces (one kind per card would be long).
     mat: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
     cut_list: str | None = None
+    # Pieces that are more than a pattern and a letter (Straat's two-faced tiles) draw their
+    # own part 2 in the sheet's body.
+    pieces_sheet: Callable[[Sheet, Rect, Mapping[str, int]], None] | None = None
+    lines: bool = False  # pieces stand on the crossings of lines (see draw_board)
+    # grey cells that depend on the sheet options (Kamelen's home fields move with --ranks)
+    shading_by_options: Callable[[Mapping[str, int]], Callable[[str], bool]] | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
     doc: str = ""
 
@@ -104,9 +110,11 @@ def kit_spec(kit: Kit) -> GameSpec:
     def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
         part = opts["part"]
         if part == 1 and kit.board is not None:
-            return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts))
+            return draw_board_sheet(sheet, kit, kit.board(opts), kit.cell(opts), opts)
         if part == 1 and kit.mat is not None:
             kit.mat(sheet, sheet.body, opts)
+        elif part == 2 and kit.pieces_sheet is not None:
+            kit.pieces_sheet(sheet, sheet.body, opts)
         elif part == 2:
             draw_pieces_sheet(sheet, kit, opts)
         elif part == 3:
@@ -177,8 +185,13 @@ def draw_board(
     shading: Callable[[str], bool] = lambda c: False,
     regions: bool = False,
     labels: bool = True,
+    lines: bool = False,
 ) -> dict[str, list[tuple]]:
-    """Draw the board with its coordinates; returns each cell's polygon by name."""
+    """Draw the board with its coordinates; returns each cell's polygon by name. With
+    ``lines`` the pieces stand on crossings (Sjekkers): each cell is drawn as a point at its
+    centre, joined to its neighbours along the board's lines, instead of a square."""
+    if lines:
+        return _draw_lines(sheet, board, x0, y0, cell, regions, labels)
     polys = {}
     for i, name in enumerate(board.cells):
         poly = cell_polygon(board, i, x0, y0, cell)
@@ -200,6 +213,27 @@ def draw_board(
             sheet.rect(box, Style(None, 0, "#ffffff"))
             sheet.path([(box.x0, box.y0), (box.x1, box.y1)], Style(SOFT, 0.3))
             sheet.path([(box.x1, box.y0), (box.x0, box.y1)], Style(SOFT, 0.3))
+    if labels:
+        _coordinates(sheet, board, polys, cell)
+    return polys
+
+
+def _draw_lines(
+    sheet: Sheet, board: Board, x0: float, y0: float, cell: float, regions: bool, labels: bool
+) -> dict[str, list[tuple]]:
+    """A board of lines and crossings: a line from every crossing to each neighbour its rays
+    give, a dot on each crossing; the region is a disc-sized square around the point."""
+    polys = {name: cell_polygon(board, i, x0, y0, cell) for i, name in enumerate(board.cells)}
+    centres = [_centre(polys[name]) for name in board.cells]
+    for i, rays in enumerate(board.rays):
+        for ray in rays:
+            if ray and i < ray[0]:
+                sheet.path([centres[i], centres[ray[0]]], Style(INK, 0.5))
+    for name, (cx, cy) in zip(board.cells, centres, strict=True):
+        sheet.circle((cx, cy), cell * 0.07, Style(None, 0, INK))
+        if regions:
+            r = cell * 0.45
+            sheet.add_region(name, "space", polygon=Rect(cx - r, cy - r, cx + r, cy + r).corners())
     if labels:
         _coordinates(sheet, board, polys, cell)
     return polys
@@ -249,10 +283,15 @@ def _label(sheet: Sheet, text: str, centre: tuple[float, float], y: float, size:
     sheet.text((centre[0], y), text, size, "middle", fill=FURNITURE)
 
 
-def draw_board_sheet(sheet: Sheet, kit: Kit, board: Board, cell: float) -> Field:
+def draw_board_sheet(
+    sheet: Sheet, kit: Kit, board: Board, cell: float, opts: Mapping[str, int] | None = None
+) -> Field:
     area = sheet.body.inset(LABEL_MM)
     x0, y0 = board_rect(board, cell, area)
-    draw_board(sheet, board, x0, y0, cell, kit.shading, regions=True)
+    shading = kit.shading
+    if kit.shading_by_options is not None:
+        shading = kit.shading_by_options(opts or {})
+    draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
     note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)
@@ -436,6 +475,7 @@ def draw_example(
     marks: Mapping[str, str] | None = None,
     shading: Callable[[str], bool] = lambda c: False,
     ghosts: tuple[tuple[str, Piece], ...] = (),
+    lines: bool = False,
 ) -> None:
     """A small board for a rules diagram: pieces (anchored at their lower-left cell), arrows
     through cell centres (a move's path), short marks written in cells, and ghosts: dashed
@@ -443,7 +483,7 @@ def draw_example(
     w1, h1 = _board_size(board, 1.0)
     cell = min((box.w - 2 * LABEL_MM) / w1, (box.h - 2 * LABEL_MM) / h1)
     x0, y0 = board_rect(board, cell, box)
-    polys = draw_board(sheet, board, x0, y0, cell, shading)
+    polys = draw_board(sheet, board, x0, y0, cell, shading, lines=lines)
     for anchor, piece in pieces:
         poly = polys[anchor]
         left, bottom = min(p[0] for p in poly), max(p[1] for p in poly)

@@ -133,6 +133,8 @@ class Termination(Enum):
     NO_MOVES = "no_moves"  # the player to move cannot act
     ALL_CAPTURED = "all_captured"  # a player has no stones left
     BLOCKED = "blocked"  # neither player could make a progressing move on consecutive turns
+    GOAL = "goal"  # a player reached the goal the rules name (a fort held, a field conquered)
+    MOVE_LIMIT = "move_limit"  # too many moves without progress: a draw by the move limit
 
 
 @dataclass(frozen=True)

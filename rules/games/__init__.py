@@ -2,8 +2,10 @@
 
 from artsheets.rules.games import (  # noqa: F401
     arp,
+    chitral,
     delaunay,
     independence,
+    kamelen,
     klee,
     landgrab,
     miro,
@@ -11,7 +13,9 @@ from artsheets.rules.games import (  # noqa: F401
     mondrian,
     parking,
     rings,
+    sjekkers,
     springer,
+    straat,
     synch,
     updown,
     vasarely,
