@@ -340,6 +340,7 @@ EXAMPLES = {
     "score": [
         "artsheets score parking lot.txt      # the board, top rank first (docs/boardgames.md)",
         "artsheets score landgrab claims.txt",
+        "artsheets score straat frame.txt   # lines 'front' and 'back', each a face",
     ],
     "scan": [
         "artsheets scan examples/photo.jpg -o output/",
@@ -412,7 +413,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = _subcommand(sub, "score", "score a finished board game from a text diagram")
-    p.add_argument("game", help="a game decided by its final board: parking, landgrab")
+    p.add_argument("game", help="a game decided by its final board: parking, landgrab, straat")
     p.add_argument("position", help="a text file: the board, top rank first (docs/boardgames.md)")
     p.set_defaults(func=cmd_score)
 
