@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import glob
 import io
 import json
@@ -43,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="DIR", help="write reports here (default: beside each photo)"
     )
     parser.add_argument("--no-overlay", action="store_true", help="skip the overlay images")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="photos scanned at once, in a batch (default: one per core)",
+    )
     parser.add_argument(
         "--csv",
         metavar="FILE",
@@ -109,6 +116,16 @@ def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> di
     }
 
 
+def _batch_row(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> dict[str, object]:
+    """One photo of a batch (perhaps in a worker process): its row, a bad photo reported."""
+    try:
+        return _scan_one(photo, args, out_dir)
+    except UserError as e:  # ScanError included: report it and go on
+        row: dict[str, object] = {"photo": str(photo), "status": "error", "message": str(e)}
+        row.update(_strict_ok=False, _lines=[f"{photo.name}: cannot read: {e}"])
+        return row
+
+
 def _pairs(d: dict[int, int] | None) -> str:
     return "" if d is None else " ".join(f"{k}:{v}" for k, v in sorted(d.items()))
 
@@ -130,13 +147,15 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
         return 1 if args.strict and not row["_strict_ok"] else 0
 
+    from artsheets.scanner.workers import cores, in_processes
+
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and jobs < 1:
+        raise UserError(f"--jobs must be at least 1, got {jobs}")
+    work = functools.partial(_batch_row, args=args, out_dir=out_dir)
     rows: list[dict[str, object]] = []
-    for photo in progress(photos, len(photos), "photos"):
-        try:
-            row = _scan_one(photo, args, out_dir)
-        except UserError as e:  # ScanError included: report it and go on
-            row = {"photo": str(photo), "status": "error", "message": str(e), "_strict_ok": False}
-            row["_lines"] = [f"{photo.name}: cannot read: {e}"]
+    done = in_processes(work, photos, jobs or cores())
+    for row in progress(done, len(photos), "photos"):
         rows.append(row)
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
     csv_path = Path(args.csv) if args.csv else (out_dir or photos[0].parent) / CSV_NAME
