@@ -20,7 +20,6 @@ on a 2-core machine; < 500 MB per worker. The figures go to ``benchmarks/RESULTS
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import statistics
 import subprocess
@@ -42,11 +41,28 @@ def _artsheets() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "artsheets.cli"]
 
 
+# Runs a command and prints its wall seconds and the peak memory of its largest process (its
+# workers included: the largest of a process's waited-for descendants), from a fresh process
+# so that earlier commands' peaks do not count.
+_TIMED = (
+    "import resource, subprocess, sys, time\n"
+    "t0 = time.perf_counter()\n"
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+    "t = time.perf_counter() - t0\n"
+    "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)\n"
+)
+
+
+def _run_peak(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds of one whole process (which must succeed) and its peak memory in MB."""
+    out = subprocess.run(
+        [sys.executable, "-c", _TIMED, *cmd], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1])
+
+
 def _run(cmd: list[str]) -> float:
-    """Wall seconds of one whole process (which must succeed)."""
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t0
+    return _run_peak(cmd)[0]
 
 
 def make_photos(folder: Path, count: int) -> list[Path]:
@@ -71,11 +87,13 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
     scan = [*_artsheets(), "scan", "-o", str(out)]
     times: dict[str, list[float]] = {"decode": [], "scan": [], "scan --no-overlay": []}
     ratios: dict[str, list[float]] = {"scan": [], "scan --no-overlay": []}
+    peaks: list[float] = []
     for _ in range(reps):
         for p in photos:
             d = _run([sys.executable, "-c", DECODE, str(p)])
-            s = _run([*scan, str(p)])
+            s, peak = _run_peak([*scan, str(p)])
             n = _run([*scan, "--no-overlay", str(p)])
+            peaks.append(peak)
             times["decode"].append(d)
             times["scan"].append(s)
             times["scan --no-overlay"].append(n)
@@ -89,6 +107,7 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
             extra = f"   ratio to decode: median {statistics.median(r):.1f}x"
             extra += f" (range {min(r):.1f}-{max(r):.1f}x)"
         lines.append(f"  {name:20} median {statistics.median(ts):6.2f} s{extra}")
+    lines.append(f"  peak memory of the scan process: median {statistics.median(peaks):.0f} MB")
     return lines
 
 
@@ -122,14 +141,11 @@ def batch(photos: list[Path], size: int, folder: Path, jobs: int) -> list[str]:
             cmd = [*_artsheets(), "scan", *files, "-o", str(out), "--jobs", str(n)]
             if not overlay:
                 cmd.append("--no-overlay")
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            t = _run(cmd)
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            mb = f"{peak / 1024:.0f} MB" if peak > before else f"<= {before / 1024:.0f} MB"
+            t, peak = _run_peak(cmd)
             what = "overlays" if overlay else "no overlays"
             lines.append(
                 f"  --jobs {n} {what:12} {60 * size / t:6.0f} photos a minute "
-                f"({t:.0f} s); largest process peak {mb}"
+                f"({t:.0f} s); largest process peak {peak:.0f} MB"
             )
     return lines
 
