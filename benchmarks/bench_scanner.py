@@ -10,7 +10,8 @@ check naming the region, read as drawn; reports for the wrong sheet. Then the re
 
 Seeds are split: ``--split tune`` photos may be looked at while tuning; ``--split heldout``
 (the default, and the figures reported) are never looked at. Every fourth photo has one
-planted rule-break (where the game's rules can see one). Games rotate within a condition.
+planted rule-break (where the game's rules can see one). Games rotate within a condition,
+each condition starting three games on from the one before.
 Photos are made and scanned on both cores (speed: ``bench_scan_speed.py``).
 
     python benchmarks/bench_scanner.py                  # 18 photos per condition (2 a game)
@@ -153,9 +154,11 @@ def main() -> int:
         truths = json.loads(truth_file.read_text())
     else:
         base = SEED_BASE[args.split]
+        # Each condition starts its round of games three games on from the one before, so
+        # that a quick run (3 photos a condition) still meets every game.
         jobs = [
-            (c, names[i % len(names)], base + i, str(folder), i % RULE_BREAK_EVERY == 1)
-            for c in conditions
+            (c, names[(i + 3 * k) % len(names)], base + i, str(folder), i % RULE_BREAK_EVERY == 1)
+            for k, c in enumerate(conditions)
             for i in range(per)
         ]
         print(f"simulating {len(jobs)} photos ({args.split} seeds), {per} per condition...")
