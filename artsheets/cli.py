@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import secrets
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from artsheets import __version__
 from artsheets.errors import UserError
+from artsheets.output import OutputError
 
 if TYPE_CHECKING:
     from artsheets.generator.registry import SheetOption
@@ -40,7 +42,8 @@ def parse_seeds(text: str) -> list[int]:
     from artsheets.generator.registry import MAX_SEED
 
     def one(part: str) -> int:
-        if not part.strip().isdigit():
+        # ASCII digits only: '²' and other Unicode digits pass isdigit() but not int().
+        if not (part.strip().isascii() and part.strip().isdigit()):
             raise UserError(
                 f"bad seed '{text}': a seed is a whole number 0..{MAX_SEED} or a range A..B"
             )
@@ -73,34 +76,36 @@ def parse_formats(text: str) -> list[str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from artsheets.generator.registry import games
+    from artsheets.games_info import DEFAULT_SEED, games_info
 
-    for spec in games().values():
-        lo, hi = spec.players
+    info = games_info()
+    if args.json:
+        print(json.dumps(info, indent=1))
+        return 0
+    for game in info:
+        lo, hi = game["players"]
         players = f"{lo}" if lo == hi else f"{lo}-{hi}"
         fields = []
-        if spec.standard is not None:
+        if game["standard_field"]:
             fields.append("standard field")
-        if spec.random_fields:
-            fields.append(f"random fields (field version {spec.current_version})")
-        print(f"{spec.name:10} {spec.title} - {players} players; {', '.join(fields)}")
-        for opt in spec.options:
-            default = "as players" if callable(opt.default) else opt.default
-            print(f"{'':12}--{opt.name} {opt.low}..{opt.high} (default {default}): {opt.help}")
+        if game["random_fields"]:
+            fields.append(f"random fields (field version {game['field_version']})")
+        print(f"{game['name']:10} {game['title']} - {players} players; {', '.join(fields)}")
+        if game["default_seed"] is not None:
+            print(f"{'':12}no standard field: without --seed, 'all' prints seed {DEFAULT_SEED}")
+        for opt in game["options"]:
+            line = f"--{opt['name']} {opt['low']}..{opt['high']} (default {opt['default_text']})"
+            print(f"{'':12}{line}: {opt['help']}")
     return 0
 
 
-def _sheet_name(game: str, seed: int | None, page: str) -> str:
-    name = f"{game}_std" if seed is None else f"{game}_s{seed}"
-    return name if page == "a4" else f"{name}_{page}"
-
-
 def cmd_generate(args: argparse.Namespace) -> int:
+    from artsheets.games_info import DEFAULT_SEED
     from artsheets.generator.layout import PAGES
     from artsheets.generator.registry import games, get_game
     from artsheets.output import ensure_writable_dir
 
-    names = list(games()) if args.game.lower() == "all" else [args.game]
+    names = list(games()) if args.game.lower() == "all" else _game_list(args.game)
     specs = []
     for name in names:
         try:
@@ -115,8 +120,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
     seeds: list[int | None] = parse_seeds(args.seed) if args.seed is not None else [None]
     given = {name: getattr(args, name) for name in _all_options()}
 
-    if args.game.lower() == "all" and args.seed is not None:
-        specs = [s for s in specs if s.random_fields]  # "all" with seeds: games that have them
+    every = args.game.lower() == "all"
+    if every and args.seed is not None:
+        # "all" with seeds: the games that have random fields; say which are left out.
+        fixed = [s.name for s in specs if not s.random_fields]
+        if fixed:
+            print(
+                f"{', '.join(fixed)}: only a standard field, no seeds; not printed "
+                f"(print {'it' if len(fixed) == 1 else 'them'} without --seed)",
+                file=sys.stderr,
+            )
+        specs = [s for s in specs if s.random_fields]
     jobs = []
     for spec in specs:
         # One named game must accept every option given (resolve_options names those it does
@@ -133,7 +147,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
             except ValueError as e:
                 raise UserError(str(e)) from None
         for seed in seeds:
-            if seed is None and spec.standard is None:
+            if seed is None and spec.standard is None and every:
+                # "all" is reproducible: a game without a standard field gets DEFAULT_SEED.
+                print(
+                    f"{spec.name} has no standard field: printed seed {DEFAULT_SEED} "
+                    f"(choose another with 'artsheets generate {spec.name} --seed N')",
+                    file=sys.stderr,
+                )
+                seed = DEFAULT_SEED
+            elif seed is None and spec.standard is None:
                 drawn = secrets.randbelow(1_000_000)
                 print(
                     f"{spec.name} has no standard field: drew seed {drawn} "
@@ -145,11 +167,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 raise UserError(f"{spec.name} has only its standard field; leave out --seed")
             jobs.append((spec, seed, opts))
 
+    book = _book_name(args.book) if args.book is not None else None
     out_dir = ensure_writable_dir(Path(args.output))
+    if book is not None:
+        return _write_book(jobs, args, out_dir / book)
+    from artsheets.generator.naming import sheet_name
     from artsheets.generator.write import write_sheet
     from artsheets.progress import progress
 
-    for spec, seed, opts in progress(jobs, len(jobs), "sheets"):
+    named = [
+        (spec, seed, opts, sheet_name(spec, seed, opts, args.page, args.field_version))
+        for spec, seed, opts in jobs
+    ]
+    for *_, name in named:  # a name taken by a folder is refused before any sheet is drawn
+        for ext in ["layout.json", *formats]:
+            if (out_dir / f"{name}.{ext}").is_dir():
+                raise UserError(
+                    f"cannot write '{out_dir / f'{name}.{ext}'}': it is a folder; "
+                    "remove it or choose another folder with -o DIR"
+                )
+    for written, (spec, seed, opts, name) in enumerate(progress(named, len(named), "sheets")):
         try:
             paths = write_sheet(
                 spec.name,
@@ -159,15 +196,66 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 out_dir,
                 formats,
                 args.dpi,
-                _sheet_name(spec.name, seed, args.page),
+                name,
                 args.field_version,
+                rules=args.rules,
             )
         except ValueError as e:
             raise UserError(f"{spec.name}: {e}") from None
+        except OutputError as e:
+            done = f" ({written} whole sheet(s) were written before it)" if written else ""
+            raise UserError(f"{e}{done}") from None
         if len(jobs) == 1 or args.verbose:
             print("wrote " + ", ".join(str(p) for p in paths))
     if len(jobs) > 1:
         print(f"wrote {len(jobs)} sheets to {out_dir}/")
+    return 0
+
+
+def _game_list(text: str) -> list[str]:
+    """``vasarely`` or a comma list ``vasarely,miro,klee`` (each game once, in that order)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UserError(f"no game in '{text}'; name a game, a comma list of games, or 'all'")
+    if "all" in (n.lower() for n in names) and len(names) > 1:
+        raise UserError("'all' already names every game; give it alone")
+    return list(dict.fromkeys(n.lower() for n in names))
+
+
+def _book_name(text: str) -> str:
+    """The book's file name inside the output folder: ``class7`` or ``class7.pdf``."""
+    name = text if text.lower().endswith(".pdf") else f"{text}.pdf"
+    if not text.strip() or Path(name).name != name or name.startswith("."):
+        raise UserError(
+            f"bad book name '{text}': give a plain file name such as class7 "
+            "(the folder is chosen with -o DIR)"
+        )
+    return name
+
+
+def _write_book(jobs: list, args: argparse.Namespace, path: Path) -> int:
+    """Every sheet asked for (and, with --rules, its rules page) in one PDF at ``path``."""
+    from artsheets.generator.book import render_book
+    from artsheets.generator.registry import build_layout
+    from artsheets.output import atomic_write
+    from artsheets.progress import progress
+
+    if path.is_dir():
+        raise UserError(f"'{path}' is a folder; give the book another name with --book NAME")
+
+    def sheets():  # built one by one while the PDF is drawn
+        for spec, seed, opts in progress(jobs, len(jobs), "sheets"):
+            try:
+                yield build_layout(spec.name, seed, opts, args.page, args.field_version)
+            except ValueError as e:
+                raise UserError(f"{spec.name}: {e}") from None
+
+    titles = list(dict.fromkeys(spec.title for spec, _, _ in jobs))
+    title = f"{', '.join(titles)}: {len(jobs)} sheets" if len(titles) <= 3 else "artsheets book"
+    atomic_write(path, render_book(sheets(), title, rules=args.rules))
+    pages = len(jobs) * (2 if args.rules else 1)
+    sheets_word = "sheet" if len(jobs) == 1 else "sheets"
+    print(f"wrote {path} ({len(jobs)} {sheets_word}, {pages} page{'s' * (pages > 1)})")
     return 0
 
 
@@ -181,11 +269,12 @@ def cmd_check_field(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from artsheets.generator.registry import field_from_id
+    from artsheets.generator.sheetcode import field_id_of
     from artsheets.rules.core import RecordError
     from artsheets.rules.record import replay_command
 
     try:
-        print(replay_command(args.record, resolve=field_from_id))
+        print(replay_command(args.record, resolve=field_from_id, field_id_of=field_id_of))
     except RecordError as e:
         raise UserError(str(e)) from None
     return 0
@@ -202,6 +291,42 @@ def _all_options() -> dict[str, SheetOption]:
     return options
 
 
+# Two or three examples at the end of each subcommand's --help.
+EXAMPLES = {
+    "games": ["artsheets games", "artsheets games --json"],
+    "generate": [
+        "artsheets generate vasarely                 # the standard sheet, in output/",
+        "artsheets generate rings --seed 1..30 --players 4 -o class/",
+        "artsheets generate all --page letter --format pdf",
+    ],
+    "check-field": [
+        "artsheets check-field output/miro_s1.layout.json",
+        "artsheets check-field output/synch_std_size14.layout.json",
+    ],
+    "replay": [
+        "artsheets replay examples/miro-record.json",
+        "artsheets replay my-game.json   # 'field_id' may be the printed sheet code",
+    ],
+    "scan": [
+        "artsheets scan examples/photo.jpg -o output/",
+        "artsheets scan photos/*.jpg -o reports/ --csv scores.csv",
+        "artsheets scan photo.jpg --sheet MIRO-1-STD-A4-P4S109-G   # the code printed on the sheet",
+    ],
+}
+
+
+def _subcommand(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
+    """A subcommand whose --help ends with examples."""
+    epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
+    return sub.add_parser(
+        name,
+        help=text,
+        description=text[0].upper() + text[1:] + ".",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from artsheets.generator.registry import games
 
@@ -212,11 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"artsheets {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("games", help="list the games and their options")
+    p = _subcommand(sub, "games", "list the games and their options")
+    p.add_argument("--json", action="store_true", help="the same as JSON, for scripts")
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("generate", help="print game sheets (PDF, SVG, PNG and layout JSON)")
-    p.add_argument("game", help=f"one of: {', '.join(games())}, or 'all'")
+    p = _subcommand(sub, "generate", "print game sheets (PDF, SVG, PNG and layout JSON)")
+    p.add_argument("game", help=f"one of: {', '.join(games())}; a comma list of them; or 'all'")
     p.add_argument(
         "--seed",
         help="a seed (a random field) or a range A..B; without it, the game's standard field",
@@ -227,20 +353,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="output", help="output folder (default output/)")
     p.add_argument("--field-version", type=int, help="an older field algorithm, to reprint")
     p.add_argument("-v", "--verbose", action="store_true", help="name every file written")
+    p.add_argument(
+        "--rules",
+        action="store_true",
+        help="add each sheet's rules page, with a worked example on its field (PDF: page 2)",
+    )
+    p.add_argument(
+        "--book",
+        metavar="NAME",
+        help="write every sheet asked for into one PDF, NAME.pdf, instead of one set per sheet",
+    )
     for opt in _all_options().values():
         p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
     p.set_defaults(func=cmd_generate)
 
-    p = sub.add_parser("check-field", help="check a written layout: counts and constraints")
+    p = _subcommand(sub, "check-field", "check a written layout: counts and constraints")
     p.add_argument("file", help="a .layout.json written by artsheets generate")
     p.set_defaults(func=cmd_check_field)
 
-    p = sub.add_parser("replay", help="replay a game record JSON: scores and winner")
-    p.add_argument("record", help="a game record JSON (game, options, field, moves)")
+    p = _subcommand(sub, "replay", "replay a game record JSON: scores and winner")
+    p.add_argument(
+        "record", help="a game record JSON (game, options, field_id, moves; docs/formats.md)"
+    )
     p.set_defaults(func=cmd_replay)
 
     scan = importlib.import_module("artsheets.scanner.command")
-    p = sub.add_parser("scan", help="score photos of finished sheets")
+    p = _subcommand(sub, "scan", "score photos of finished sheets")
     scan.add_arguments(p)
     p.set_defaults(func=scan.run)
     return parser
@@ -249,7 +387,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # point to the subcommand's help, where the right options are listed
+            raise UserError(
+                f"unrecognized arguments: {' '.join(extra)} (see 'artsheets {args.command} --help')"
+            )
         return int(args.func(args))
     except UserError as e:
         print(f"artsheets: error: {e}", file=sys.stderr)

@@ -186,7 +186,7 @@ def main() -> int:
         command = "python benchmarks/bench_scan_speed.py " + " ".join(sys.argv[1:])
         write_section(
             "bench_scan_speed",
-            f"## Scan speed\n\n`{command.strip()}`, "
+            f"### Scan speed\n\n`{command.strip()}`, "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n\n"
             "```\n" + "\n".join(lines) + "\n```",
         )

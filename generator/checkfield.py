@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 import shapely
+import shapely.errors
 from shapely.geometry import Polygon
 
 from artsheets.errors import UserError
@@ -124,6 +125,20 @@ def check_field_file(path: Path) -> tuple[bool, str]:
         checks = [schema, *check_layout(layout)]
     except ValueError as e:
         raise UserError(f"{path}: {e}") from None
+    except (
+        KeyError,
+        TypeError,
+        IndexError,
+        AttributeError,
+        ZeroDivisionError,
+        shapely.errors.ShapelyError,  # a polygon damaged past what GEOS can work with
+    ) as e:
+        # The schema does not reach into the topology or a game's extras: a file damaged there
+        # is the file's fault, said in one line (the fuzz test in tests/test_fuzz_inputs.py).
+        raise UserError(
+            f"{path}: the layout is damaged ({type(e).__name__}: {e}); write it again with "
+            "artsheets generate"
+        ) from None
     counts = {}
     for kind, group in itertools.groupby(sorted(r.kind for r in layout.regions)):
         counts[kind] = len(list(group))

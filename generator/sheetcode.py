@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SheetCode", "SheetCodeError", "check_char", "parse_field_id", "parse_sheet_code"]
+__all__ = [
+    "SheetCode",
+    "SheetCodeError",
+    "check_char",
+    "field_id_of",
+    "parse_field_id",
+    "parse_sheet_code",
+]
 
 _ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CODE_RE = re.compile(
@@ -102,3 +109,11 @@ def parse_sheet_code(text: str) -> SheetCode:
     options = tuple((k, int(v)) for k, v in _OPT_RE.findall(m["opts"]))
     seed = None if m["seed"] == "STD" else int(m["seed"])
     return SheetCode(m["game"].lower(), int(m["version"]), seed, m["page"], options)
+
+
+def field_id_of(text: str) -> str:
+    """The field id a game record names: a field id as given, or the sheet code printed on
+    a sheet (its check character verified, then its page and check character dropped)."""
+    if isinstance(text, str) and _CODE_RE.match(text.strip().upper()):
+        return parse_sheet_code(text).field_id()
+    return text

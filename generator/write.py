@@ -1,4 +1,4 @@
-"""Write one sheet in the chosen formats, each file atomically (never half-written)."""
+"""Write one sheet in the chosen formats as one set: all its files or none (never half a set)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from artsheets.generator.registry import build_layout
-from artsheets.generator.render_pdf import render_pdf
+from artsheets.generator.render_pdf import render_pdf, render_pdf_pages
 from artsheets.generator.render_png import render_png
 from artsheets.generator.render_svg import render_svg
-from artsheets.output import atomic_write
+from artsheets.generator.sheetrules import sheet_rules_page
+from artsheets.output import atomic_write_set
 
 __all__ = ["write_sheet"]
 
@@ -24,19 +25,26 @@ def write_sheet(
     dpi: int,
     name: str,
     field_version: int | None = None,
+    rules: bool = False,
 ) -> list[Path]:
-    """Build the layout, render every format in memory, then write the files."""
+    """Build the layout, render every format in memory, then write the files as one set.
+
+    With ``rules`` the PDF gets the rules page as its second page (the back, printed
+    double-sided) and SVG and PNG, one page each, get ``NAME.rules.svg`` / ``.png``.
+    """
     layout = build_layout(game, seed, options, page, field_version)
     blobs: dict[str, bytes | str] = {"layout.json": layout.to_json()}
+    back = sheet_rules_page(layout).layout if rules else None
     if "pdf" in formats:
-        blobs["pdf"] = render_pdf(layout)
+        blobs["pdf"] = render_pdf(layout) if back is None else render_pdf_pages([layout, back])
     if "svg" in formats:
         blobs["svg"] = render_svg(layout)
     if "png" in formats:
         blobs["png"] = render_png(layout, dpi)
-    paths = []
-    for ext, data in blobs.items():
-        path = out_dir / f"{name}.{ext}"
-        atomic_write(path, data)
-        paths.append(path)
-    return paths
+    if back is not None and "svg" in formats:
+        blobs["rules.svg"] = render_svg(back)
+    if back is not None and "png" in formats:
+        blobs["rules.png"] = render_png(back, dpi)
+    files = {out_dir / f"{name}.{ext}": data for ext, data in blobs.items()}
+    atomic_write_set(files)
+    return list(files)

@@ -412,8 +412,10 @@ def learn_palette(
     tpl: Template,
     colours_in_play: Sequence[int],
     symbol_spaces: bool,
+    seed: int = 1,
 ) -> Palette:
-    """Reference colours from the key swatches; blank swatches learned by clustering."""
+    """Reference colours from the key swatches; blank swatches learned by clustering
+    (``seed``: the clustering's own random generator, so a photo always reads the same)."""
     regions = tpl.masks.regions
     pal = Palette()
     cov = stats.coverage
@@ -474,15 +476,7 @@ def learn_palette(
         return pal
     data = lab[unmatched].astype(np.float32)
     kk = len(blank)
-    _, labels, _ = cv2.kmeans(
-        data,
-        kk,
-        None,
-        (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 50, 0.1),
-        5,
-        cv2.KMEANS_PP_CENTERS,
-    )
-    labels = labels.ravel()[: len(data)]
+    labels = kmeans(data, kk, np.random.default_rng(seed))
     clusters = []
     for c in range(kk):
         members = [coloured[unmatched[j]] for j in np.nonzero(labels == c)[0]]
@@ -519,6 +513,40 @@ def learn_palette(
         note += f"; which player has colour {', '.join(map(str, guessed))} is a guess"
     pal.notes.append(note)
     return pal
+
+
+def kmeans(
+    data: np.ndarray, k: int, rng: np.random.Generator, attempts: int = 5, rounds: int = 50
+) -> np.ndarray:
+    """Cluster labels of ``data`` (n, d) into ``k`` groups: k-means with k-means++ starts, the
+    best (least squared distance) of ``attempts``, from a generator of its own (OpenCV's
+    k-means draws on process-wide random state)."""
+    n = len(data)
+    x = np.asarray(data, np.float64)
+    best, best_cost = np.zeros(n, np.int64), math.inf
+    for _ in range(attempts):
+        centres = [x[int(rng.integers(n))]]
+        for _ in range(1, k):
+            d2 = np.min([((x - c) ** 2).sum(axis=1) for c in centres], axis=0)
+            total = float(d2.sum())
+            pick = int(rng.choice(n, p=d2 / total)) if total > 0 else int(rng.integers(n))
+            centres.append(x[pick])
+        c = np.array(centres)
+        labels = np.zeros(n, np.int64)
+        for _ in range(rounds):
+            d2 = ((x[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
+            labels = d2.argmin(axis=1)
+            moved = np.array(
+                [x[labels == j].mean(axis=0) if (labels == j).any() else c[j] for j in range(k)]
+            )
+            if np.abs(moved - c).max() < 0.1:
+                c = moved
+                break
+            c = moved
+        cost = float(((x - c[labels]) ** 2).sum())
+        if cost < best_cost:
+            best, best_cost = labels, cost
+    return best
 
 
 # --- 4. decision -----------------------------------------------------------------------------
@@ -1004,8 +1032,8 @@ def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int,
 
 # Pencil darkens paper: a region whose pencil pixels are on average darker than paper by
 # less than this share of the faintest stroke of the palest pencil in play (its lightest
-# pressure) is tinted by light the white balance missed, not coloured (m5 springer_9000:
-# overexposed, blank triangles 2 L units below paper and yellowish, against keys 7 or more).
+# pressure) is tinted by light the white balance missed, not coloured (on overexposed photos,
+# blank regions 2 L units below paper and yellowish, against keys 7 or more).
 PALE_SHARE = 0.5
 
 

@@ -1,10 +1,12 @@
 """``artsheets scan``: score photos of finished sheets.
 
 One photo: prints the scores, the result and any disagreement, writes ``<photo>.scan.json``
-and ``<photo>.overlay.png``; a photo that cannot be read ends with a one-line message saying
-what is wrong and how to retake it (exit 2). Several photos: a progress bar, the same files
-per photo, a CSV summary; a bad photo is reported and the batch goes on (exit 1 at the end if
-any photo failed). ``--strict`` also fails (exit 1) when anything needs review or a check fails.
+and ``<photo>.overlay.png`` (and ``--csv FILE`` if asked); a photo that cannot be read ends
+with a one-line message saying what is wrong and how to retake it (exit 2). Several photos: a
+progress bar, the same files per photo (see :func:`report_bases`: never two photos to one
+name), a CSV summary; every output path is checked before the first photo is read; a bad
+photo is reported and the batch goes on (exit 1 at the end if any photo failed). ``--strict``
+also fails (exit 1) when anything needs review or a check fails.
 """
 
 from __future__ import annotations
@@ -15,10 +17,18 @@ import functools
 import glob
 import io
 import json
+import os
+from collections import Counter
 from pathlib import Path
 
 from artsheets.errors import UserError
-from artsheets.output import atomic_write, ensure_writable_dir
+from artsheets.output import (
+    OutputError,
+    atomic_write,
+    atomic_write_set,
+    check_target,
+    ensure_writable_dir,
+)
 from artsheets.progress import progress
 from artsheets.scanner.errors import ScanError
 
@@ -71,12 +81,50 @@ def _expand(patterns: list[str]) -> list[Path]:
     return out
 
 
-def _targets(photo: Path, out_dir: Path | None) -> tuple[Path, Path]:
-    folder = out_dir if out_dir is not None else photo.parent
-    return folder / f"{photo.stem}.scan.json", folder / f"{photo.stem}.overlay.png"
+def report_bases(photos: list[Path], out_dir: Path | None) -> dict[Path, Path]:
+    """Where each photo's report goes: ``BASE.scan.json`` and ``BASE.overlay.png``.
+
+    Beside the photo by default. With ``-o DIR`` the photos' folders are mirrored under DIR
+    from the folder they all share, so ``d1/IMG_1.jpg`` and ``d2/IMG_1.jpg`` report to
+    ``DIR/d1/IMG_1.*`` and ``DIR/d2/IMG_1.*``: nothing of the same run is overwritten and a
+    report is found from its photo's path. Photos of one folder sharing a stem
+    (``IMG_1.jpg``, ``IMG_1.png``) keep their extension in the name (``IMG_1.jpg.scan.json``).
+    """
+    folders = [p.resolve().parent for p in photos]
+    common = Path(os.path.commonpath(folders)) if folders else Path()
+    bases: dict[Path, Path] = {}
+    for photo, folder in zip(photos, folders, strict=True):
+        where = photo.parent if out_dir is None else out_dir / folder.relative_to(common)
+        bases[photo] = where / photo.stem
+    stems = Counter(bases.values())
+    for photo, base in bases.items():
+        if stems[base] > 1:
+            bases[photo] = base.with_name(photo.name)
+    return bases
 
 
-def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> dict[str, object]:
+def _check_outputs(bases: dict[Path, Path], args: argparse.Namespace) -> None:
+    """Every folder and file the run will write, checked before the first photo is read."""
+    for folder in sorted({b.parent for b in bases.values()}):
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"cannot write reports to '{folder}': it is a file; choose -o DIR")
+        if args.output:
+            continue  # inside the checked -o folder; made when the first report is written
+        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+            raise UserError(
+                f"cannot write reports beside the photos in '{folder}': the folder is not "
+                "writable; choose a folder with -o DIR"
+            )
+    for base in bases.values():
+        for suffix in (".scan.json", ".overlay.png"):
+            target = base.with_name(base.name + suffix)
+            if target.is_dir():
+                raise UserError(f"cannot write '{target}': it is a folder; remove or rename it")
+    if args.csv:
+        check_target(Path(args.csv))
+
+
+def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, object]:
     """Scan one photo and write its files; the summary row for the CSV."""
     from artsheets.scanner.overlay import render_overlay
     from artsheets.scanner.pipeline import scan_file
@@ -85,19 +133,21 @@ def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> di
     if not photo.is_file():
         raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
     result = scan_file(photo, args.sheet, args.players)
-    json_path, png_path = _targets(photo, out_dir)
-    if out_dir is None:
-        ensure_writable_dir(photo.parent)
-    atomic_write(json_path, json.dumps(report_dict(result, photo.name), indent=1) + "\n")
-    written = [json_path]
+    json_path = base.with_name(base.name + ".scan.json")
+    png_path = base.with_name(base.name + ".overlay.png")
+    files: dict[Path, bytes | str] = {
+        json_path: json.dumps(report_dict(result, photo.name), indent=1) + "\n"
+    }
     if not args.no_overlay:
         import cv2
 
         ok, buf = cv2.imencode(".png", render_overlay(result))
         if not ok:  # pragma: no cover - encoding an in-memory image does not fail
             raise ScanError("unreadable_file", "could not encode the overlay image")
-        atomic_write(png_path, buf.tobytes())
-        written.append(png_path)
+        files[png_path] = buf.tobytes()
+    ensure_writable_dir(json_path.parent)
+    atomic_write_set(files)  # the report and its overlay: both or neither
+    written = list(files)
     s = result.scoring
     failed = [c for c in s.checks if not c.get("ok", True)]
     return {
@@ -116,14 +166,25 @@ def _scan_one(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> di
     }
 
 
-def _batch_row(photo: Path, args: argparse.Namespace, out_dir: Path | None) -> dict[str, object]:
+def _batch_row(photo: Path, args: argparse.Namespace, bases: dict[Path, Path]) -> dict[str, object]:
     """One photo of a batch (perhaps in a worker process): its row, a bad photo reported."""
     try:
-        return _scan_one(photo, args, out_dir)
-    except UserError as e:  # ScanError included: report it and go on
+        return _scan_one(photo, args, bases[photo])
+    except UserError as e:  # ScanError and OutputError included: report it and go on
+        what = "cannot write its report" if isinstance(e, OutputError) else "cannot read"
         row: dict[str, object] = {"photo": str(photo), "status": "error", "message": str(e)}
-        row.update(_strict_ok=False, _lines=[f"{photo.name}: cannot read: {e}"])
+        row.update(_strict_ok=False, _lines=[f"{photo.name}: {what}: {e}"])
         return row
+
+
+def _write_csv(path: Path, rows: list[dict[str, object]]) -> None:
+    fields = ["photo", "status", "sheet_code", "game", "scores", "tallies", "result"]
+    fields += ["needs_review", "failed_checks", "message"]
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    atomic_write(path, buf.getvalue())
 
 
 def _pairs(d: dict[int, int] | None) -> str:
@@ -141,9 +202,17 @@ def run(args: argparse.Namespace) -> int:
         args.sheet = normalise_code(args.sheet)  # a mistyped code is refused before any work
     if args.players is not None and args.players < 1:
         raise UserError(f"--players must be at least 1, got {args.players}")
+    photos = list(dict.fromkeys(photos))  # a photo named twice is scanned once
     out_dir = ensure_writable_dir(Path(args.output)) if args.output else None
+    bases = report_bases(photos, out_dir)
+    if len(photos) > 1 and not args.csv:
+        args.csv = str((out_dir or photos[0].parent) / CSV_NAME)
+    _check_outputs(bases, args)  # a bad output path is found before any photo is scanned
     if len(photos) == 1:
-        row = _scan_one(photos[0], args, out_dir)
+        row = _scan_one(photos[0], args, bases[photos[0]])
+        if args.csv:
+            _write_csv(Path(args.csv), [row])
+            row["_lines"].append(f"  summary in {args.csv}")  # type: ignore[union-attr]
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
         return 1 if args.strict and not row["_strict_ok"] else 0
 
@@ -152,20 +221,13 @@ def run(args: argparse.Namespace) -> int:
     jobs = getattr(args, "jobs", None)
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, got {jobs}")
-    work = functools.partial(_batch_row, args=args, out_dir=out_dir)
+    work = functools.partial(_batch_row, args=args, bases=bases)
     rows: list[dict[str, object]] = []
-    done = in_processes(work, photos, jobs or cores())
-    for row in progress(done, len(photos), "photos"):
+    for row in progress(in_processes(work, photos, jobs or cores()), len(photos), "photos"):
         rows.append(row)
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
-    csv_path = Path(args.csv) if args.csv else (out_dir or photos[0].parent) / CSV_NAME
-    fields = ["photo", "status", "sheet_code", "game", "scores", "tallies", "result"]
-    fields += ["needs_review", "failed_checks", "message"]
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    atomic_write(csv_path, buf.getvalue())
+    csv_path = Path(args.csv)
+    _write_csv(csv_path, rows)
     errors = sum(1 for r in rows if r["status"] != "ok")
     doubtful = sum(1 for r in rows if r["status"] == "ok" and not r["_strict_ok"])
     print(

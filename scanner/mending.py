@@ -34,6 +34,7 @@ __all__ = [
     "mend",
     "mend_and_score",
     "neighbours_surer",
+    "rescore",
 ]
 
 MEND_ROUNDS = 30  # readings mended by the rules, one at a time, the sheet scored after each
@@ -44,8 +45,8 @@ WHOLESALE_DOUBT = 0.8  # share of a sheet's lines doubted beyond which neighbour
 UNUSUAL_ODDS = 2.5
 TALLY_MEND_TRIES = 80  # doubted readings tried, least sure first, to make the tallies agree
 # The order of play's search for a misread line piece (Arp), in positions (about 56,000 a
-# second): 1.0 s at most on the benchmark photos. Smaller budgets missed mends (8,000 a try:
-# k5 arp_7004 needs 5,000).
+# second): 1.0 s at most on the benchmark photos. Smaller budgets missed mends found with
+# these (some need 5,000 positions a try).
 ORDER_PROOF = 50_000  # positions to prove the lines as read illegal
 ORDER_TRY_LIKELY = 20_000  # ... to try a piece round a seam nothing could start, or a blank
 ORDER_TRY = 8_000  # ... to try any other doubted piece
@@ -83,6 +84,13 @@ def mend_and_score(
     doubt(by_id, _unusual(layout, by_id, players), UNUSUAL)
     doubt(by_id, _tally_suspects(layout, by_id, tallies, scoring), BY_THE_RULES)
     return tallies, scoring
+
+
+def rescore(
+    layout: Layout, readings: dict[str, Reading], players: int | None
+) -> tuple[dict[int, int], Scoring]:
+    """The tallies and the scoring of the readings as they stand (no mending)."""
+    return _score(layout, readings, players)
 
 
 def _score(
@@ -162,8 +170,8 @@ def _order_fits(
     colours their own pixels make nearly as likely (:func:`_close_colours`). When no one
     piece did it: the mends of pieces (``as_read``: the readings before any) taken back
     two or more at a time (what games mostly show is a prior, and the rules' mends that
-    follow an unusual finding's lean on it: n5 arp_10008 had a wrong stretch mend and the
-    captor mend it led to, each needing the other); then pairs round such seams (two
+    follow an unusual finding's lean on it: a wrong stretch mend and the captor mend it led
+    to may each need the other); then pairs round such seams (two
     misread seams need a change each); then a change that clears every such seam with a
     doubted piece's second choice (one misread at such a seam, one elsewhere)."""
     in_play = {c for rid, c in colours.items() if rid in found.pieces} - {None}
@@ -230,10 +238,9 @@ def _order_fits(
 def _decisive(fits: list[Change], readings: dict[str, Reading], complete: bool) -> Change | None:
     """The change to make: the only fit; or, of several found when every change of the
     phase was tried, the only one giving each piece it changes the colour that piece's own
-    pixels favour most (b6 arp_0021: two pieces its line's run had carried to its colour; the
-    other fit gave one a third colour), else the one the changed pieces' own pixels favour
-    over every other by ``ORDER_PREFER_ODDS`` (l5 arp_8000: one piece whose pixels favour the
-    colour that fits, 3.5 more than another's). None when the order of play and the pixels
+    pixels favour most (pieces a line's run carried to its colour, where another fit gives
+    one a third colour), else the one the changed pieces' own pixels favour over every other
+    by ``ORDER_PREFER_ODDS``. None when the order of play and the pixels
     cannot tell."""
     if len(fits) == 1:
         return fits[0]
@@ -294,8 +301,8 @@ def _taken_back(
 def _close_colours(rd: Reading) -> list[int]:
     """Colours other than a piece's reading and its second choice that its own pixels make
     nearly as likely as the colour they favour most (within ``ORDER_CLOSE_ODDS``),
-    likeliest first: in a dim photo a line's pixels may favour no colour much (n5
-    arp_10011: four colours within 0.7, the true one third)."""
+    likeliest first: in a dim photo a line's pixels may favour no colour much (four colours
+    within 0.7, the true one third, happens)."""
     best = max(rd.loglik.values(), default=0.0)
     close = [c for c, v in rd.loglik.items() if best - v <= ORDER_CLOSE_ODDS]
     return sorted(
@@ -356,9 +363,8 @@ def _mend_by_tallies(
     its reason. On eight benchmark sets (972 photos) this mended 3 readings, all rightly;
     an earlier try that took any reading bringing the scores nearer the tallies misread 2
     of 6, and one that also mended tally boxes bent a drawing to a faint tick. The checks'
-    colours, the fewest failed and the clean runs (tenth session) mended one more on the
-    eleven sets of 1296 photos (q11 miro_11009), and changed nothing else; mends taken back
-    (tenth session) mended q2 miro_2004 and q7 miro_7007."""
+    colours, the fewest failed and the clean runs mended one more on the eleven sets of 1296
+    photos, and changed nothing else; mends taken back mended two more."""
     gaps = _disagreeing(tallies, scoring)
     if not gaps or not _tallies_sure(layout, readings, set(gaps)):
         return tallies, scoring
@@ -676,10 +682,10 @@ def _colour_left(
     ``colour`` and no other: the rules leave it that colour alone, a surer guess than the
     marks' hue (Delaunay: a space left empty though one colour, and only that one, could
     still fill it; a pale yellow fill's few visible grains read orange or green). Where the
-    check leaves it several colours, the one its marks are likeliest to be of those (q2
-    delaunay_2007: marks nearest colour 1, where colours 3 and 4 could fill the space, and
-    4 the nearer). Only on a photo showing the whole sheet: a neighbour out of the photo
-    counts as blank to the rules, and the colour they leave may be that neighbour's own.
+    check leaves it several colours, the one its marks are likeliest to be of those (marks
+    nearest colour 1, where colours 3 and 4 could fill the space: the nearer of 3 and 4).
+    Only on a photo showing the whole sheet: a neighbour out of the photo counts as blank to
+    the rules, and the colour they leave may be that neighbour's own.
     Likewise a region read in a colour but not surely marked (its colour unlike every key,
     or its pencil patchy): its second choice is as weak a guess (a Klee sequence cell read
     4 where only 2 keeps its area's three colours apart)."""

@@ -2,9 +2,10 @@
 
 Every region is outlined in the colour it was read as (a thin grey outline: uncoloured), so a
 person can compare the outline with the pencil underneath at a glance. Regions read with less
-than :data:`SHOW_CONFIDENCE_BELOW` confidence carry their confidence in percent; regions that
-need review are ringed in magenta with a question mark. A band above the sheet says what was
-read: sheet code, registration, scores, result and how many regions need review.
+than :data:`SHOW_CONFIDENCE_BELOW` confidence carry it in percent (the report's calibrated
+probability); regions that need review are ringed in magenta with a question mark. A band
+above the sheet says what was read: sheet code, registration, scores, result and how many
+regions need review.
 """
 
 from __future__ import annotations
@@ -77,11 +78,12 @@ def render_overlay(result: ScanResult) -> np.ndarray:
             cv2.polylines(img, [pts], closed, colour, 3, cv2.LINE_AA)
         else:
             cv2.polylines(img, [pts], closed, colour, 1, cv2.LINE_AA)
+        p = result.probability(rid)  # as the report states it: calibrated
         if rd.reason is not None:
             cv2.polylines(img, [pts], closed, REVIEW, 2, cv2.LINE_AA)
-            labels.append((f"?{round(rd.confidence * 100)}", at, REVIEW))
-        elif rd.confidence < SHOW_CONFIDENCE_BELOW:
-            labels.append((f"{round(rd.confidence * 100)}", at, (60, 60, 60)))
+            labels.append((f"?{round(p * 100)}", at, REVIEW))
+        elif p < SHOW_CONFIDENCE_BELOW:
+            labels.append((f"{round(p * 100)}", at, (60, 60, 60)))
     for text, at, colour in labels:
         _label(img, text, at, colour)
     return out

@@ -14,6 +14,7 @@ import numpy as np
 
 from artsheets.generator.layout import PAGES, Layout
 from artsheets.generator.registry import get_game
+from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
     Palette,
     Reading,
@@ -22,10 +23,11 @@ from artsheets.scanner.colours import (
     learn_palette,
     measure,
 )
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
+from artsheets.scanner.evidence import Evidence
 from artsheets.scanner.identify import layout_for_code, normalise_code, read_sheet_code
 from artsheets.scanner.light import light_field, paper_dips
-from artsheets.scanner.mending import mend_and_score
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure, explain_no_markers
 from artsheets.scanner.refine import Refinement, refine
 from artsheets.scanner.registration import (
@@ -37,13 +39,13 @@ from artsheets.scanner.registration import (
     warp_page,
 )
 from artsheets.scanner.scoring import Scoring
+from artsheets.scanner.solve import solve
 from artsheets.scanner.template import PX_PER_MM, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
 # Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
 SYMBOL_GAMES = frozenset({"synch"})
-PALETTE_SEED = 1  # OpenCV's random seed for learning blank keys: a photo always reads the same
 
 
 @dataclass
@@ -64,6 +66,13 @@ class ScanResult:
     code_source: str  # "qr" or "given"
     notes: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    config: ScannerConfig = DEFAULT
+    # Per region, the measured evidence before solving (each reading's log-likelihood).
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+    # Regions the rules wanted otherwise that the pixels state surely: read as drawn.
+    as_drawn: list[str] = field(default_factory=list)
+    # Every change the rules proposed: region -> (reading, its cost in log-odds of the pixels).
+    proposed: dict[str, tuple[int | None, float]] = field(default_factory=dict)
 
     @property
     def colours(self) -> dict[str, int | None]:
@@ -72,6 +81,10 @@ class ScanResult:
     @property
     def needs_review(self) -> list[str]:
         return [rid for rid, r in self.readings.items() if r.reason is not None]
+
+    def probability(self, rid: str) -> float:
+        """The calibrated probability that region ``rid`` is read right."""
+        return calibrate(self.readings[rid].confidence, self.config.calibration)
 
 
 def load_photo(path: Path) -> np.ndarray:
@@ -113,9 +126,13 @@ def colours_in_play(layout: Layout, players: int | None) -> list[int]:
 
 
 def scan_image(
-    photo: np.ndarray, sheet: str | None = None, players: int | None = None
+    photo: np.ndarray,
+    sheet: str | None = None,
+    players: int | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> ScanResult:
-    """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read."""
+    """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read;
+    ``config`` holds the settings of the evidence, solving and review steps."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
     given = normalise_code(sheet) if sheet else None
@@ -175,11 +192,8 @@ def scan_image(
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(work, light, tpl, inside)
-    # A blank key's colour is learned by k-means, seeded from OpenCV's global random state,
-    # which every earlier k-means in the process (the QR detector runs some) has moved on:
-    # without a fixed seed the same photo could read differently after other photos.
-    cv2.setRNGSeed(PALETTE_SEED)
-    palette = learn_palette(stats, tpl, colours_in_play(layout, players), symbols)
+    in_play = colours_in_play(layout, players)
+    palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
@@ -188,7 +202,8 @@ def scan_image(
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
-    tallies, scoring = mend_and_score(layout, by_id, players)
+    solved = solve(layout, by_id, players, in_play, config)
+    tallies, scoring = solved.tallies, solved.scoring
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -212,6 +227,10 @@ def scan_image(
         code_source=code_source,
         notes=notes,
         timings=t,
+        config=config,
+        evidence=solved.evidence,
+        as_drawn=solved.as_drawn,
+        proposed=solved.proposed,
     )
 
 
@@ -246,11 +265,16 @@ def _clean(text: str) -> str:
         return text.strip().upper()
 
 
-def scan_file(path: Path, sheet: str | None = None, players: int | None = None) -> ScanResult:
+def scan_file(
+    path: Path,
+    sheet: str | None = None,
+    players: int | None = None,
+    config: ScannerConfig = DEFAULT,
+) -> ScanResult:
     """:func:`scan_image` on a photo file."""
     t0 = time.perf_counter()
     photo = load_photo(path)
     decode = time.perf_counter() - t0
-    result = scan_image(photo, sheet, players)
+    result = scan_image(photo, sheet, players, config)
     result.timings = {"decode": decode, **result.timings}
     return result

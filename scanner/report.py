@@ -26,9 +26,16 @@ def report_dict(result: ScanResult, photo: str | None = None) -> dict[str, Any]:
     scoring = result.scoring
     regions: dict[str, Any] = {}
     for rid, rd in result.readings.items():
-        entry: dict[str, Any] = {"color": rd.color, "confidence": rd.confidence}
+        # ``confidence``: the calibrated probability that the reading is right.
+        entry: dict[str, Any] = {"color": rd.color, "confidence": result.probability(rid)}
         if rd.reason:
             entry["review"] = rd.reason
+            entry["reason"] = rd.reason
+            # The likeliest other reading (None: blank), for a person to choose between.
+            if rd.color is not None or rd.runner_up is not None:
+                entry["second"] = rd.runner_up
+        if rid in result.as_drawn:
+            entry["as_drawn"] = True
         regions[rid] = entry
     return {
         "format": FORMAT,

@@ -206,8 +206,8 @@ def hidden_ticks(
     score the drawing gives him (box -> his colour): only unseen boxes differ from a clean
     run of that score, and the score's own box is seen ticked. Players tick without gaps,
     and the drawing rules out a stray mark at the run's end, so the unseen boxes are ticked:
-    counted blank, they would report a disagreement nobody made (q2 miro_2006: boxes 48-50
-    cut off, 51 ticked, 51 points drawn). Unseen boxes at a run's end are left unknown: the
+    counted blank, they would report a disagreement nobody made (boxes 48-50 cut off, 51
+    ticked, 51 points drawn). Unseen boxes at a run's end are left unknown: the
     drawing alone must not bend a tally that may be a miscount."""
     out: dict[str, int] = {}
     for player, boxes in point_boxes(layout).items():

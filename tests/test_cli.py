@@ -34,12 +34,12 @@ def test_generate_writes_all_formats(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, _out, _ = run(["generate", "synch", "--size", "12", "-o", str(tmp_path)], capsys)
     assert code == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [f"synch_std.{e}" for e in ("layout.json", "pdf", "png", "svg")]
-    doc = json.loads((tmp_path / "synch_std.layout.json").read_text())
+    assert names == [f"synch_std_size12.{e}" for e in ("layout.json", "pdf", "png", "svg")]
+    doc = json.loads((tmp_path / "synch_std_size12.layout.json").read_text())
     assert doc["options"] == {"size": 12}
     assert sum(r["kind"] == "space" for r in doc["regions"]) == 144
-    assert (tmp_path / "synch_std.pdf").read_bytes().startswith(b"%PDF")
-    assert (tmp_path / "synch_std.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "synch_std_size12.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "synch_std_size12.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_format_page_and_dpi(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,7 +127,7 @@ def test_failed_write_keeps_the_earlier_file(tmp_path: Path, monkeypatch) -> Non
         raise OSError("disk full")
 
     monkeypatch.setattr(output.os, "fdopen", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(output.OutputError, match=r"cannot write .*sheet\.svg': disk full"):
         output.atomic_write(target, "new")
     assert target.read_text() == "old and complete"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"], "no temporary file left"

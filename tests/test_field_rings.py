@@ -210,9 +210,10 @@ def test_options_and_their_errors() -> None:
     assert spec.resolve_options({}) == {"players": 3, "rounds": 3, "circles": 6, "cap": 16}
     assert spec.resolve_options({"players": 5})["rounds"] == 5
     assert spec.resolve_options({"players": 8, "rounds": 4})["rounds"] == 4
-    with pytest.raises(ValueError, match="at most 6 rounds"):
-        spec.resolve_options({"players": 8})
-    with pytest.raises(ValueError, match="at most 6 rounds"):
+    # 7-8 players: half the rounds on a sheet (a second sheet for the rest); 7+ never fit
+    assert spec.resolve_options({"players": 8})["rounds"] == 4
+    assert spec.resolve_options({"players": 7})["rounds"] == 4
+    with pytest.raises(ValueError, match="--rounds must be from 1 to 6, got 7"):
         spec.resolve_options({"rounds": 7})
     with pytest.raises(ValueError, match=r"at most 7 circles fit"):
         spec.resolve_options({"players": 6, "circles": 8})

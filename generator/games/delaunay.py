@@ -47,6 +47,7 @@ from artsheets.generator.templates import load_template
 from artsheets.generator.topology import polygon_neighbours
 from artsheets.generator.validation import Check, check_min_area, check_min_width, first_valid
 from artsheets.rules.field import Field
+from artsheets.rules.games.delaunay import PENALTY_BOXES
 
 __all__ = [
     "GAME",
@@ -67,7 +68,7 @@ __all__ = [
 SECTIONS = ROWS * COLS
 MIN_SPACES, MAX_SPACES = 19, 24
 PENALTY_ROWS = 3
-PENALTY_BOXES = 40  # per row; see docs/fields/delaunay.md for the estimate
+# PENALTY_BOXES (per row; see docs/fields/delaunay.md for the estimate) is the rules' own.
 
 MIN_AREA_MM2 = 35.0  # an average space is about 170 mm2
 MIN_WIDTH_MM = 4.0  # every space holds a 4 mm disc

@@ -128,14 +128,15 @@ def section_range(m: int, ring: float, cap: int) -> tuple[int, int]:
     return lo, hi
 
 
+def default_rounds(opts: Mapping[str, int]) -> int:
+    """One round per player (each is the divider once), as the seed asks; with more players
+    than targets fit one sheet, half of them (rounded up): the rest go on a second sheet."""
+    players = opts["players"]
+    return players if players <= MAX_ROUNDS else math.ceil(players / 2)
+
+
 def check_options(opts: Mapping[str, int]) -> None:
     rounds, n = opts["rounds"], opts["circles"]
-    if rounds > MAX_ROUNDS:
-        raise ValueError(
-            f"--rounds {rounds}: at most {MAX_ROUNDS} rounds (targets) fit on one sheet; "
-            f"with {opts['players']} players play the rounds on two sheets "
-            f"(e.g. --rounds {math.ceil(rounds / 2)} on each)"
-        )
     most = max_circles(rounds)
     if n > most:
         raise ValueError(
@@ -604,10 +605,11 @@ GAME = GameSpec(
         SheetOption(
             "rounds",
             "R",
-            lambda o: o["players"],
+            default_rounds,
             1,
-            8,
-            f"rounds = targets on the sheet, at most {MAX_ROUNDS} fit; default: one per player",
+            MAX_ROUNDS,
+            f"targets on the sheet (at most {MAX_ROUNDS} fit); default one per player, "
+            "with 7-8 players half of them (a second sheet for the rest)",
         ),
         SheetOption("circles", "N", 6, 3, 12, "concentric circles per target"),
         SheetOption("cap", "C", 16, 2, 64, "most sections in one ring"),

@@ -11,8 +11,11 @@ Rule reading (see also ``docs/rules/arp.md``):
   already coloured; the first piece must be uncoloured. A partly coloured line may be chosen
   from a touching point next to its uncoloured part.
 - If no touching move exists (and on the first move) the player makes a free move: he colours
-  one whole uncoloured stretch of any line (a whole line while it is uncoloured), i.e. a
-  maximal run of uncoloured pieces.
+  a remaining uncoloured line, its entire length (the seed's words). Only when no line is
+  wholly uncoloured any more does a free move colour a maximal run of uncoloured pieces of a
+  partly coloured line, so that the game can always go on to its end (the seed is silent
+  there). Option ``free_stretches``: the older reading, where a free move may colour any
+  maximal uncoloured run even while whole lines remain (records made with it replay).
 - Variant ``stop_at_own``: colouring also stops on reaching a vertex where a line of the
   mover's colour passes, and a free move's stretch ends there too ("may not run past it").
 - Completing the boundary of a space captures it: the captor fills it with his colour and
@@ -104,6 +107,12 @@ class Arp(State):
         "stop_at_own": Option(
             False, "variant: colouring stops at a line of your own colour", kind=bool
         ),
+        "free_stretches": Option(
+            False,
+            "older reading: a free move may colour a leftover stretch of a partly coloured "
+            "line even while whole uncoloured lines remain",
+            kind=bool,
+        ),
         "teams": TEAMS_OPTION,
         "partnership": PARTNERSHIP_OPTION,
     }
@@ -166,10 +175,18 @@ class Arp(State):
         return out
 
     def _free_moves(self, player: int) -> list[tuple[str, int, int]]:
+        """Free moves: whole uncoloured lines, or leftover stretches when none is left.
+
+        A stretch starts at a line's first piece or after a coloured piece (or, with
+        ``stop_at_own``, where a line of the mover's colour passes).
+        """
         out = []
         stop_own = self.options["stop_at_own"]
+        whole_only = not self.options["free_stretches"] and self._whole_line_left()
         for ln in self._net.lines:
             pcs = self._net.pieces[ln]
+            if whole_only and any(p in self.piece_colour for p in pcs):
+                continue
             verts = self._net.vertices[ln]
             for k, p in enumerate(pcs):
                 if p in self.piece_colour:
@@ -181,6 +198,12 @@ class Arp(State):
                 ):
                     out.append((ln, k, 1))
         return out
+
+    def _whole_line_left(self) -> bool:
+        """Some line has no coloured piece yet."""
+        return any(
+            not any(p in self.piece_colour for p in self._net.pieces[ln]) for ln in self._net.lines
+        )
 
     def _fmt(self, m: tuple[str, int, int]) -> str:
         ln, i, step = m
@@ -232,9 +255,9 @@ class Arp(State):
                 )
         elif m not in self._free_moves(player):
             raise IllegalMoveError(
-                f"{move}: no line touches the stretch just coloured, so colour a whole "
-                "uncoloured stretch of a line, written from its end nearer the line's start "
-                "with +"
+                f"{move}: no line touches the stretch just coloured, so colour a remaining "
+                "uncoloured line, its entire length (a leftover stretch only when no line is "
+                "wholly uncoloured), written from its end nearer the line's start with +"
             )
         ks = self._stretch(line, i, step, player)
         for k in ks:
@@ -323,7 +346,12 @@ class Arp(State):
         from artsheets.rules.games.arp_order import search_order  # it builds on this module
 
         return search_order(
-            field, colours, options["players"], stop_at_own=options["stop_at_own"], budget=budget
+            field,
+            colours,
+            options["players"],
+            stop_at_own=options["stop_at_own"],
+            budget=budget,
+            free_stretches=options.get("free_stretches", False),
         )
 
     @classmethod

@@ -92,11 +92,16 @@ class _Search:
         players: int,
         stop_at_own: bool,
         budget: int,
+        free_stretches: bool = False,
     ) -> None:
         self.b = board
         self.budget = budget
         self.n = players
         self.stop_at_own = stop_at_own
+        self.free_stretches = free_stretches
+        # Per line, all its pieces' bits: a free move takes a wholly uncoloured line while
+        # one is left (the seed's reading; ``free_stretches`` is the older one).
+        self.line_masks = {ln: sum(bits) for ln, bits in board.line_bits.items()}
         self.colour = [colours.get(p) for p in board.net.all_pieces]
         self.line_colours = {
             ln: [colours.get(p) for p in pcs] for ln, pcs in board.net.pieces.items()
@@ -226,8 +231,9 @@ class _Search:
         if touching:
             return out
         net = self.b.net
+        whole_only = not self.free_stretches and any(not mask & m for m in self.line_masks.values())
         for ln, k, bit, before in self.free_starts.get(player, ()):
-            if mask & bit:
+            if mask & bit or (whole_only and mask & self.line_masks[ln]):
                 continue
             if (
                 k == 0
@@ -295,12 +301,20 @@ def search_order(
     *,
     stop_at_own: bool = False,
     budget: int | None = None,
+    free_stretches: bool = False,
 ) -> OrderSearch:
     """Look for a legal order of play that colours the pieces and fills the spaces as
     ``colours`` say (uncoloured pieces fit no move: a finished sheet has none), visiting
     at most ``budget`` positions (``SEARCH_BUDGET`` by default)."""
     board = field_cache(field, "arp-board", _Board)
-    s = _Search(board, colours, players, stop_at_own, SEARCH_BUDGET if budget is None else budget)
+    s = _Search(
+        board,
+        colours,
+        players,
+        stop_at_own,
+        SEARCH_BUDGET if budget is None else budget,
+        free_stretches,
+    )
     try:
         legal: bool | None = s.run(0, None, 0)
     except _Budget:

@@ -49,6 +49,11 @@ def colours_of(players: int, player: int) -> tuple[int, ...]:
     return (player, player + 2) if players == 2 else (player,)
 
 
+# Boxes in a printed penalty row (the generator draws this many): the most penalties a row
+# can record.
+PENALTY_BOXES = 40
+
+
 @register
 class Delaunay(State):
     game = "delaunay"
@@ -194,6 +199,7 @@ class Delaunay(State):
         checks += adjacency_checks(
             field, colours, None, "no space next to its own colour", all_colours
         )
+        open_spaces = False  # some section could still be played on
         for g, members in field.groups.items():
             filled = [s for s in members if s in colours]
             if not filled:
@@ -207,6 +213,7 @@ class Delaunay(State):
                     continue
                 free = [c for c in all_colours if all(colours[n] != c for n in near)]
                 if free:
+                    open_spaces = True
                     checks.append(
                         Check(
                             False,
@@ -218,7 +225,9 @@ class Delaunay(State):
         untouched = [g for g, m in field.groups.items() if not any(s in colours for s in m)]
         if untouched:
             checks.append(Check(False, f"game not finished: {', '.join(untouched)} not played", []))
+        finished = not untouched and not open_spaces
         penalties = complete_tallies(tallies, players)
+        checks += _penalty_checks(penalties, options, len(field.groups) if finished else 0)
         outcome = None
         if penalties is not None:
             outcome = decide(
@@ -228,3 +237,48 @@ class Delaunay(State):
                 lower_wins=True,
             )
         return PositionReport(cls.game, None, checks, outcome, {"tallies": penalties})
+
+
+def _penalty_checks(
+    penalties: Mapping[int, int] | None, options: Mapping[str, Any], completed: int
+) -> list[Check]:
+    """Penalty rows a game cannot leave: a row past its boxes, or too few penalties for the
+    ``completed`` sections. When a section is exhausted every player but the one who filled
+    its last space marks a penalty: with four players each team at least one a section,
+    otherwise the rows together at least ``players - 1`` a section."""
+    if penalties is None:
+        return []
+    players = options["players"]
+    teams = teams_of(players, players == 4)
+    rows = {
+        f"team {'+'.join(map(str, t))}" if teams else f"player {t[0]}": sum(penalties[p] for p in t)
+        for t in (teams or tuple((p,) for p in range(1, players + 1)))
+    }
+    boxes = PENALTY_BOXES
+    out = [
+        Check(False, f"{who} marked {n} penalties; the row has {boxes} boxes", [])
+        for who, n in rows.items()
+        if n > boxes
+    ]
+    if teams:
+        out += [
+            Check(
+                False,
+                f"{who} marked {n} penalties over {completed} completed sections; each "
+                "completed section gives each team at least one",
+                [],
+            )
+            for who, n in rows.items()
+            if n < completed
+        ]
+    elif sum(rows.values()) < completed * (players - 1):
+        out.append(
+            Check(
+                False,
+                f"{sum(rows.values())} penalties in all over {completed} completed sections; "
+                f"each gives at least {players - 1} (all but the player who filled its last "
+                "space)",
+                [],
+            )
+        )
+    return out

@@ -353,10 +353,11 @@ class Klee(State):
                     apart,
                 )
             )
+        target = options["track_length"] or full_track(field)
+        checks += _track_checks(tallies, target)
         scores = complete_tallies(tallies, 2)
         outcome = None
         if scores is not None:
-            target = options["track_length"] or full_track(field)
             lead = abs(scores[1] - scores[2])
             full = len(filled) == len(field.spaces)
             if max(scores.values()) < target and (options["triangular"] or lead < 5) and not full:
@@ -374,6 +375,26 @@ class Klee(State):
         return PositionReport(
             cls.game, None, checks, outcome, {"tallies": scores, "sequences": seqs}
         )
+
+
+def _track_checks(tallies: Mapping[int, int | None], target: int) -> list[Check]:
+    """Positions the track cannot show: past its end, or both players at the end (only the
+    mover scores, and the game ends when the first reaches the end)."""
+    out = [
+        Check(False, f"player {p} tallied {t} on a track of {target} boxes", [])
+        for p, t in sorted(tallies.items())
+        if t is not None and t > target
+    ]
+    if all(tallies.get(p) is not None and tallies[p] >= target for p in (1, 2)):  # type: ignore[operator]
+        out.append(
+            Check(
+                False,
+                f"both players are at the end of the track ({target}); the game ends when the "
+                "first reaches it, and only the mover scores",
+                [],
+            )
+        )
+    return out
 
 
 def _all_sequences(length: int) -> list[tuple[int, ...]]:

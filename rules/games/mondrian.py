@@ -237,8 +237,49 @@ class Mondrian(State):
                 checks.append(
                     Check(False, f"player {p} tallied {t}, more than the game allows", [])
                 )
+        checks += _ending_checks(field, colours, tallies, target, players, ncol)
         scores = complete_tallies(tallies, players)
         outcome = None
         if scores is not None:
             outcome = decide_with_teams(scores, "from the tallies", options)
         return PositionReport(cls.game, None, checks, outcome, {"tallies": scores})
+
+
+def _ending_checks(
+    field: Field,
+    colours: Mapping[str, int],
+    tallies: Mapping[int, int | None],
+    target: int,
+    players: int,
+    ncol: int,
+) -> list[Check]:
+    """How a finished game can end: the first player to reach the target ends it at once (so
+    no two players reach it), or nobody can fill any space."""
+    reached = sorted(p for p, t in tallies.items() if t is not None and t >= target)
+    if len(reached) > 1:
+        who = " and ".join(f"player {p}" for p in reached)
+        return [
+            Check(
+                False,
+                f"{who} both tallied {target} or more; the game ends when the first "
+                f"reaches {target}",
+                [],
+            )
+        ]
+    if reached or complete_tallies(tallies, players) is None:
+        return []
+    filled = [s for s in field.spaces if s in colours]
+    near = {n for s in filled for n in field.adjacent.get(s, ())}
+    empty = [s for s in field.spaces if s not in colours and (not filled or s in near)]
+    open_ = own_colour_fills(field, colours, empty, range(1, ncol + 1))
+    if not open_:
+        return []
+    spaces = sorted({m.partition("=")[0] for m in open_}, key=id_order(field).__getitem__)
+    return [
+        Check(
+            False,
+            f"nobody tallied {target}, yet {len(spaces)} spaces can still be filled (such as "
+            f"{spaces[0]}): the game is not over",
+            spaces,
+        )
+    ]

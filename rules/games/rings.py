@@ -157,6 +157,62 @@ def chord_crossings(target: Target, p: str, q: str) -> tuple[list[tuple[int, flo
     return out, along
 
 
+def chord_sections(target: Target, p: str, q: str) -> list[str]:
+    """The sections whose interior the chord from point ``p`` to point ``q`` crosses."""
+    ranges, _ = chord_crossings(target, p, q)
+    return [
+        sid
+        for sid, ring, a0, a1 in target.sections
+        if any(m == ring and _overlaps(lo, hi, a0, a1) for m, lo, hi in ranges)
+    ]
+
+
+def _chord_reach(field: Field, forbid: bool) -> list[list[frozenset[str]]]:
+    """Per round, the sections each legal chord crosses (cached per field)."""
+
+    def build(f: Field) -> list[list[frozenset[str]]]:
+        out = []
+        for t in _targets(f):
+            ids = list(t.points)
+            out.append(
+                [
+                    frozenset(chord_sections(t, a, b))
+                    for i, a in enumerate(ids)
+                    for b in ids[i + 1 :]
+                    if not (forbid and chord_crossings(t, a, b)[1])
+                ]
+            )
+        return out
+
+    return field_cache(field, f"rings-reach-{forbid}", build)
+
+
+def one_chord_checks(
+    field: Field, options: Mapping[str, Any], colours: Mapping[str, int]
+) -> list[Check]:
+    """Each player draws one chord a round and a chord only fills sections it crosses, so a
+    player's sections in a round must all lie on one chord (a whole round in one colour, say,
+    where no chord crosses every section, is no game)."""
+    reach = _chord_reach(field, options["coincide"] == "forbid")
+    out = []
+    for r, t in enumerate(_targets(field), start=1):
+        mine: dict[int, set[str]] = {}
+        for sid, *_ in t.sections:
+            if colours.get(sid) is not None:
+                mine.setdefault(colours[sid], set()).add(sid)
+        for player, secs in sorted(mine.items()):
+            if not any(secs <= crossed for crossed in reach[r - 1]):
+                out.append(
+                    Check(
+                        False,
+                        f"round {r}: no one chord crosses all {len(secs)} sections of colour "
+                        f"{player}; each player draws one chord a round",
+                        sorted(secs),
+                    )
+                )
+    return out
+
+
 @register
 class Rings(State):
     game = "rings"
@@ -217,16 +273,9 @@ class Rings(State):
 
     def fills(self, move: Move) -> list[str]:
         """Unfilled sections of the current round that the chord ``move`` would fill."""
-        t = self._targets[self.round]
         p, _, q = move.partition("-")
-        ranges, _ = chord_crossings(t, p, q)
-        out = []
-        for sid, ring, a0, a1 in t.sections:
-            if sid in self.colour:
-                continue
-            if any(m == ring and _overlaps(lo, hi, a0, a1) for m, lo, hi in ranges):
-                out.append(sid)
-        return out
+        crossed = chord_sections(self._targets[self.round], p, q)
+        return [sid for sid in crossed if sid not in self.colour]
 
     def _play(self, move: Move) -> None:
         t = self._targets[self.round]
@@ -300,6 +349,7 @@ class Rings(State):
                     rs[c] += 1
                     scores[c] += 1
             per_round[g] = rs
+        checks += one_chord_checks(field, options, colours)
         checks += tally_checks(scores, tallies)
         outcome = decide(scores, "sections of each colour, over all rounds")
         return PositionReport(cls.game, scores, checks, outcome, {"rounds": per_round})

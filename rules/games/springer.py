@@ -15,9 +15,12 @@ Rule reading (see also ``docs/rules/springer.md``):
 - If anyone completed a chain, the highest total among those who did wins; equal totals
   draw. Otherwise each player totals the triangles his spaces touch and the highest wins. A
   player with no legal move passes; the game also ends when nobody can move.
-- Not implemented: the split-space and two-space first turn variations.
+- The variations for two experienced players (``docs/rules/springer.md``,
+  :mod:`.springer_variants`): ``divide``, each player divides a space before play;
+  ``double_first``, a player's first turn fills two spaces sharing a side.
 
-Moves: ``space-<n>``, ``triangle-<edge>-<n>``, or ``pass`` when nothing can be filled.
+Moves: ``space-<n>``, ``triangle-<edge>-<n>``, or ``pass`` when nothing can be filled; with
+the variations ``divide <space> <regions>/<regions>`` and ``space-<a>+space-<b>``.
 """
 
 from __future__ import annotations
@@ -36,6 +39,14 @@ from artsheets.rules.core import (
     register,
 )
 from artsheets.rules.field import Field
+from artsheets.rules.games.springer_variants import (
+    DIVIDE,
+    apply_divide,
+    canonical_divides,
+    double_moves,
+    merged_pairs,
+    parse_double,
+)
 from artsheets.rules.position import (
     Check,
     PositionReport,
@@ -113,11 +124,23 @@ class Springer(State):
             minimum=0,
             nullable=True,
         ),
+        "divide": Option(
+            False, "variation: each player divides a space in two before play", kind=bool
+        ),
+        "double_first": Option(
+            False, "variation: a first turn fills two spaces sharing a side", kind=bool
+        ),
     }
-    _COPY = ("colour", "owner", "completed")
+    _COPY = ("colour", "owner", "completed", "first_done")
 
     def _setup(self) -> None:
         self.options["threshold"] = chain_threshold(self.options)
+        if self.options["divide"] and self.players != 2:
+            raise OptionError("the divide variation is for two players")
+        # The field in play: the printed one, or one with spaces divided (``divide``).
+        self.board_field = self.field
+        self.divides_left = self.players if self.options["divide"] else 0
+        self.first_done: set[int] = set()  # players past their first filling turn
         self._board = field_cache(self.field, "springer-board", _Board)
         self.colour: dict[str, int] = {}
         self.owner: dict[str, int] = {}  # triangle -> player
@@ -128,14 +151,15 @@ class Springer(State):
     def current_player(self) -> int | None:
         return None if self._outcome else self.turn % self.players + 1
 
+    def _double_turn(self, player: int) -> bool:
+        return self.options["double_first"] and player not in self.first_done
+
     def _moves(self, player: int) -> list[Move]:
-        empty = [s for s in self.field.spaces if s not in self.colour]
-        spaces = own_colour_fills(self.field, self.colour, empty, (player,))
-        edges = {self._board.edge[t] for t, p in self.owner.items() if p == player}
-        tris = [
-            t for t in self._board.ids if t not in self.owner and self._board.edge[t] not in edges
-        ]
-        return spaces + tris
+        if self.divides_left:
+            return canonical_divides(self.board_field)
+        if self._double_turn(player):
+            return double_moves(self.board_field, self.colour, player)
+        return open_moves(self.board_field, self.colour, self.owner, player, self._board)
 
     def legal_moves(self) -> list[Move]:
         if self._outcome:
@@ -144,7 +168,35 @@ class Springer(State):
 
     def _play(self, move: Move) -> None:
         player = self.turn % self.players + 1
-        if move == "pass":
+        if self.divides_left:
+            if not move.startswith(f"{DIVIDE} "):
+                raise IllegalMoveError(
+                    f"{move}: before play each player divides a space (variation divide), "
+                    "e.g. 'divide space-12 A,B/C,D'"
+                )
+            self.board_field = apply_divide(self.board_field, move)
+            self._board = _Board(self.board_field)
+            self.divides_left -= 1
+            self.turn += 1
+            return
+        pair = parse_double(self.board_field, move)
+        if self._double_turn(player) and move != "pass":
+            if pair is None:
+                raise IllegalMoveError(
+                    f"{move}: your first turn fills two spaces sharing a side "
+                    "(variation double_first), e.g. space-3+space-7"
+                )
+            for s in pair:
+                if s in self.colour:
+                    raise IllegalMoveError(f"{move}: {s} is already filled")
+                clash = next_to_colour(self.board_field, self.colour, s, player)
+                if clash is not None:
+                    raise IllegalMoveError(f"{move}: {s} is next to {clash}, already your colour")
+            self.colour.update(dict.fromkeys(pair, player))
+            self.first_done.add(player)
+        elif pair is not None:
+            raise IllegalMoveError(f"{move}: two spaces at once only on a first turn")
+        elif move == "pass":
             if self._moves(player):
                 raise IllegalMoveError(f"pass: you can still fill {self._moves(player)[0]}")
         elif move in self._board.edge:
@@ -157,22 +209,24 @@ class Springer(State):
                         f"{move}: you already have {t} on the {edge} edge; one triangle per edge"
                     )
             self.owner[move] = player
+            self.first_done.add(player)
         else:
-            if move not in id_order(self.field):
+            if move not in id_order(self.board_field):
                 raise IllegalMoveError(
                     f"{move}: there is no space or triangle '{move}' on this field"
                 )
             if move in self.colour:
                 raise IllegalMoveError(f"{move}: already filled")
-            clash = next_to_colour(self.field, self.colour, move, player)
+            clash = next_to_colour(self.board_field, self.colour, move, player)
             if clash is not None:
                 raise IllegalMoveError(
                     f"{move}: it is next to {clash}, already your colour; touching at a corner "
                     "is allowed, sharing a side is not"
                 )
             self.colour[move] = player
+            self.first_done.add(player)
         if move != "pass":
-            total, reached = chains(self.field, self.colour, self.owner, player, self._board)
+            total, reached = chains(self.board_field, self.colour, self.owner, player, self._board)
             self._scores[player] = reached
             threshold = self.options["threshold"]
             if player not in self.completed and total is not None and total >= threshold:
@@ -190,6 +244,8 @@ class Springer(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (
+            self.board_field.spaces,
+            tuple(sorted(self.first_done)),
             tuple(sorted(self.colour.items())),
             tuple(sorted(self.owner.items())),
             tuple(sorted(self.completed.items())),
@@ -206,11 +262,11 @@ class Springer(State):
             lines.append(
                 "complete chains: " + ", ".join(f"P{p}={v}" for p, v in self.completed.items())
             )
-        attrs = self.field.attrs
-        if all("row" in attrs.get(s, {}) for s in self.field.spaces):
+        attrs = self.board_field.attrs
+        if all("row" in attrs.get(s, {}) for s in self.board_field.spaces):
             grid = {
                 (attrs[s]["row"], attrs[s]["col"]): str(self.colour.get(s, "."))
-                for s in self.field.spaces
+                for s in self.board_field.spaces
             }
             rows = max(r for r, _ in grid) + 1
             cols = max(c for _, c in grid) + 1
@@ -233,13 +289,7 @@ class Springer(State):
         board = field_cache(field, "springer-board", _Board)
         checks = colour_range_checks(colours, field.spaces, range(1, players + 1), "spaces")
         checks += colour_range_checks(colours, board.ids, range(1, players + 1), "triangles")
-        checks += adjacency_checks(
-            field,
-            colours,
-            None,
-            "a player never fills next to his own colour",
-            range(1, players + 1),
-        )
+        checks += _adjacency(field, options, colours)
         owner = {t: colours[t] for t in board.ids if t in colours}
         for p in range(1, players + 1):
             for edge in EDGES:
@@ -262,9 +312,74 @@ class Springer(State):
             scores[p] = reached
             if total is not None and total >= threshold:
                 complete[p] = total
+        checks += turn_checks(field, options, colours, owner, board)
         checks += tally_checks(scores, tallies, "triangle points")
         outcome = _result(scores, complete)
         return PositionReport(cls.game, scores, checks, outcome, {"complete_chains": complete})
+
+
+def _adjacency(field: Field, options: Mapping[str, Any], colours: Mapping[str, int]) -> list[Check]:
+    """Same-colour neighbours; with ``double_first`` each player's one pair (his first turn's
+    two spaces made one) is allowed: a lone pair in his colour is taken as that."""
+    players = options["players"]
+    checks = adjacency_checks(
+        field, colours, None, "a player never fills next to his own colour", range(1, players + 1)
+    )
+    if not merged_pairs(options):
+        return checks
+    pairs: dict[int, list[Check]] = {}
+    for c in checks:
+        if not c.ok:
+            pairs.setdefault(colours[c.regions[0]], []).append(c)
+    lone = {id(cs[0]) for cs in pairs.values() if len(cs) == 1}
+    return [c for c in checks if id(c) not in lone]
+
+
+def open_moves(
+    field: Field, colours: Mapping[str, int], owner: Mapping[str, int], player: int, board: _Board
+) -> list[Move]:
+    """What ``player`` could still fill: empty spaces not next to his colour, and triangles
+    on edges where he has none. Shared by play and finished-position checking."""
+    empty = [s for s in field.spaces if s not in colours]
+    spaces = own_colour_fills(field, colours, empty, (player,))
+    edges = {board.edge[t] for t, p in owner.items() if p == player}
+    return spaces + [t for t in board.ids if t not in owner and board.edge[t] not in edges]
+
+
+def turn_checks(
+    field: Field,
+    options: Mapping[str, Any],
+    colours: Mapping[str, int],
+    owner: Mapping[str, int],
+    board: _Board,
+) -> list[Check]:
+    """Players take turns, and a player passes only when nothing is left to him (which stays
+    so: what he may fill only shrinks). So one who filled two or more fewer than another must
+    have nothing left to fill."""
+    players = options["players"]
+    fills = {
+        p: sum(1 for s in field.spaces if colours.get(s) == p)
+        + sum(1 for q in owner.values() if q == p)
+        for p in range(1, players + 1)
+    }
+    if merged_pairs(options):  # a first turn filled two
+        fills = {p: n - 1 if n >= 2 else n for p, n in fills.items()}
+    most = max(fills.values())
+    out = []
+    for p, n in sorted(fills.items()):
+        if most - n < 2:
+            continue
+        left = open_moves(field, colours, owner, p, board)
+        if left:
+            out.append(
+                Check(
+                    False,
+                    f"player {p} filled {n} against {most}, yet could still fill {left[0]}: "
+                    "players take turns, and one passes only when nothing is left to him",
+                    [s for s in field.spaces if colours.get(s) == p],
+                )
+            )
+    return out
 
 
 def _result(scores: Mapping[int, int], complete: Mapping[int, int]) -> Any:

@@ -247,6 +247,7 @@ class Synch(State):
                 scores[c] += 1
         empty = len(field.spaces) - scores[1] - scores[2]
         over = empty == 0 or abs(scores[1] - scores[2]) > empty
+        checks += _count_checks(scores, empty)
         if not over:
             checks.append(
                 Check(
@@ -258,3 +259,25 @@ class Synch(State):
         checks += tally_checks(scores, tallies)
         outcome = decide(scores, "symbols on the grid") if over else None
         return PositionReport(cls.game, scores, checks, outcome)
+
+
+def _count_checks(scores: Mapping[int, int], empty: int) -> list[Check]:
+    """Counts no game reaches: each player draws his symbol on his starting square, and the
+    game stops as soon as a lead passes the empty squares. One move adds at most one symbol
+    each and empties at most two squares, so a final lead is at most the empty squares + 2."""
+    out = [
+        Check(False, f"player {p} has no symbol; each draws one where his marker starts", [])
+        for p, n in sorted(scores.items())
+        if n == 0
+    ]
+    lead = abs(scores[1] - scores[2])
+    if lead > empty + 2:
+        out.append(
+            Check(
+                False,
+                f"a lead of {lead} with {empty} empty squares: the game ends as soon as a lead "
+                "passes the empty squares, and one move changes it by at most one",
+                [],
+            )
+        )
+    return out

@@ -47,6 +47,17 @@ GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     "mondrian-synth-2p-160": (lambda: S.mondrian_field(2, 40), {"players": 2, "target": 160}, 2),
     "arp-synth-3p": (lambda: S.arp_field(1, 14), {"players": 3}, 1),
     "arp-synth-2p-stop": (lambda: S.arp_field(2, 14), {"players": 2, "stop_at_own": True}, 2),
+    # Records of the older free-move reading still replay with its option.
+    "arp-synth-3p-free-stretches": (
+        lambda: S.arp_field(1, 14),
+        {"players": 3, "free_stretches": True},
+        1,
+    ),
+    "arp-synth-2p-stop-free-stretches": (
+        lambda: S.arp_field(2, 14),
+        {"players": 2, "stop_at_own": True, "free_stretches": True},
+        2,
+    ),
     "delaunay-std-4p": (real("delaunay", None), {"players": 4}, 1),
     "delaunay-synth-2p": (lambda: S.delaunay_field(3, 4, 2), {"players": 2}, 2),
     "klee-std": (real("klee", None), {}, 1),
@@ -57,6 +68,11 @@ GAMES: dict[str, tuple[Callable[[], Field], dict[str, Any], int]] = {
     ),
     "springer-std-2p": (real("springer", None), {"players": 2}, 1),
     "springer-synth-3p": (lambda: S.springer_field(6, 7, 3), {"players": 3}, 2),
+    "springer-synth-2p-variations": (
+        lambda: S.springer_field(6, 7, 4),
+        {"players": 2, "divide": True, "double_first": True},
+        3,
+    ),
     "rings-seed7-3p": (real("rings", 7), {"players": 3}, 1),
     "rings-synth-2p-fill-neither": (
         lambda: S.rings_field(5, 5, 2),

@@ -137,7 +137,9 @@ def check_final_position(state: State) -> None:
     determines them, and raises no complaint about a legally played sheet."""
     out = state.outcome()
     assert out is not None
-    report = score_position(state.field, state.options, state.sheet_colours(), tallies_of(state))
+    # A variation may change the field in play (Springer's divided spaces): score on that.
+    field = getattr(state, "board_field", state.field)
+    report = score_position(field, state.options, state.sheet_colours(), tallies_of(state))
     failed = [c.message for c in report.checks if not c.ok]
     if report.scores is not None:
         assert report.scores == state.scores(), (report.scores, state.scores())

@@ -152,3 +152,68 @@ def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
     checks = [c.message for c in score_position(f, {"players": 3}, base, {}).checks]
     island = score_position(f, {"players": 3}, base | {run[2]: BLUE}, {}).checks
     assert [c.message for c in island] == checks
+
+
+def _free_move_turns(free_stretches: bool, games: int = 6) -> list[tuple[list[str], set[str]]]:
+    """Random games on the mini-field: at each free-move turn, the moves offered and the
+    lines still wholly uncoloured."""
+    import random
+
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        st = new_game(field(), {"players": 3, "free_stretches": free_stretches})
+        while not st.is_over():
+            moves = st.legal_moves()
+            if st.last is None or not st._touching_moves(st.current_player()):
+                whole = {
+                    ln
+                    for ln, pcs in st._net.pieces.items()
+                    if not any(p in st.piece_colour for p in pcs)
+                }
+                out.append((moves, whole))
+            st.apply(rng.choice(moves))
+    return out
+
+
+def test_a_free_move_colours_a_whole_uncoloured_line_while_one_is_left():
+    turns = _free_move_turns(free_stretches=False)
+    assert len(turns) > 20
+    for moves, whole in turns:
+        if whole:
+            assert lines_of(moves) <= whole, (moves, whole)
+        else:  # only leftover stretches are left: the game goes on with them
+            assert moves
+
+
+def test_the_older_reading_offers_leftover_stretches_beside_whole_lines():
+    turns = _free_move_turns(free_stretches=True)
+    assert any(whole and not lines_of(moves) <= whole for moves, whole in turns)
+
+
+def test_a_leftover_stretch_is_refused_while_a_whole_line_is_left():
+    st = new_game(field(), {"players": 3, "free_stretches": True})
+    # Play a random game to the first turn where the older reading offers a stretch beside
+    # whole lines, then try that stretch under the seed's reading.
+    import random
+
+    rng = random.Random(0)
+    strict = new_game(field(), {"players": 3})
+    while not strict.is_over():
+        whole = {
+            ln
+            for ln, pcs in strict._net.pieces.items()
+            if not any(p in strict.piece_colour for p in pcs)
+        }
+        st.piece_colour, st.last, st.moves_made = (
+            dict(strict.piece_colour),
+            strict.last,
+            strict.moves_made,
+        )
+        stretches = [m for m in st.legal_moves() if m.split("@")[0] not in whole]
+        if whole and stretches and not strict._touching_moves(strict.current_player()):
+            with pytest.raises(IllegalMoveError, match="entire length"):
+                strict.apply(stretches[0])
+            return
+        strict.apply(rng.choice(strict.legal_moves()))
+    pytest.fail("no free-move turn offered a leftover stretch beside a whole line")

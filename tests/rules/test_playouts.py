@@ -61,6 +61,17 @@ CASES: list[tuple[str, Callable[[int], Field], dict[str, Any]]] = [
     ("springer-2", lambda s: S.springer_field(5, 6, s), {"players": 2}),
     ("springer-2-low", lambda s: S.springer_field(5, 5, s), {"players": 2, "threshold": 6}),
     ("springer-3", lambda s: S.springer_field(5, 6, s), {"players": 3}),
+    ("springer-2-divide", lambda s: S.springer_field(5, 6, s), {"players": 2, "divide": True}),
+    (
+        "springer-2-double-first",
+        lambda s: S.springer_field(5, 6, s),
+        {"players": 2, "double_first": True},
+    ),
+    (
+        "springer-2-both-variations",
+        lambda s: S.springer_field(5, 6, s),
+        {"players": 2, "divide": True, "double_first": True, "threshold": 9},
+    ),
     ("rings-2", lambda s: S.rings_field(s, 4, 2, 6), {"players": 2}),
     (
         "rings-3-fill-neither",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules import IllegalMoveError, OptionError, new_game
 from artsheets.rules.field import Field
 from artsheets.rules.position import score_position
 from artsheets.rules.synthetic import grid_cells, springer_field
@@ -127,3 +127,90 @@ def test_position_checks() -> None:
     (two,) = [c for c in rep.problems if "triangles on the top edge" in c.message]
     assert sorted(two.could_be_blank) == ["triangle-top-1", "triangle-top-2"]
     assert rep.scores == {RED: 3, BLUE: 0}
+
+
+# --- the variations for two experienced players ---------------------------------------------
+
+# On the 5x6 grid space-8 (row 1, column 1) shares sides with space-2, 7, 9 and 14 and
+# corners with space-1, 3, 13 and 15. This division runs from space-9's top corner to the
+# middle of its side's neighbour below: half a meets space-9 at a corner only.
+DIVISION = (
+    "divide space-8 space-2,space-7,space-1,space-3,~space-9/space-9,space-14,space-13,space-15"
+)
+
+
+def _grid() -> Field:
+    return springer_field(5, 6, 0)
+
+
+def test_each_player_divides_a_space_before_play() -> None:
+    st = new_game(_grid(), {"players": 2, "divide": True})
+    with pytest.raises(IllegalMoveError, match="before play each player divides"):
+        st.apply("space-3")
+    st.apply(DIVISION)
+    st.apply(st.legal_moves()[0])  # player 2 divides too
+    f = st.board_field
+    assert {"space-8a", "space-8b"} <= set(f.spaces) and "space-8" not in f.spaces
+    assert f.adjacent["space-8a"] == {"space-2", "space-7", "space-8b"}
+    assert f.adjacent["space-8b"] == {"space-9", "space-14", "space-8a"}
+    assert "space-9" in f.corner["space-8a"]
+    st.apply("space-8a")
+    st.apply("space-20" if "space-20" in f.spaces else st.legal_moves()[0])
+    with pytest.raises(IllegalMoveError, match="next to space-8a"):
+        st.apply("space-8b")
+    st.apply("space-9")  # meets space-8a at a corner only: allowed
+    # The record holds the printed field and the divisions: it replays.
+    assert st.record().replay() == st
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ("divide space-8 space-2/space-7", "say which half touches"),
+        ("divide space-8 space-20/space-2,space-7,space-9,space-14,space-1", "does not touch"),
+        (
+            "divide space-8 ~space-1,space-2,space-7/space-9,space-14,space-3,space-13,space-15",
+            "~ marks a side neighbour",
+        ),
+        ("divide space-8 space-2,space-7", "write a division as"),
+    ],
+)
+def test_a_division_names_what_is_wrong(move: str, words: str) -> None:
+    st = new_game(_grid(), {"players": 2, "divide": True})
+    with pytest.raises(IllegalMoveError, match=words):
+        st.apply(move)
+
+
+def test_divide_is_for_two_players() -> None:
+    with pytest.raises(OptionError, match="two players"):
+        new_game(_grid(), {"players": 3, "divide": True})
+
+
+def test_a_first_turn_fills_two_spaces_sharing_a_side() -> None:
+    st = new_game(_grid(), {"players": 2, "double_first": True})
+    assert all("+" in m for m in st.legal_moves())
+    with pytest.raises(IllegalMoveError, match="first turn fills two spaces"):
+        st.apply("space-1")
+    with pytest.raises(IllegalMoveError, match="do not share a side"):
+        st.apply("space-1+space-8")
+    st.apply("space-1+space-2")
+    with pytest.raises(IllegalMoveError, match="already filled"):
+        st.apply("space-2+space-3")
+    st.apply("space-29+space-30")
+    with pytest.raises(IllegalMoveError, match="only on a first turn"):
+        st.apply("space-5+space-6")
+    assert not any("+" in m for m in st.legal_moves())
+
+
+def test_the_double_first_turn_shows_as_one_pair_of_each_colour() -> None:
+    field = _grid()
+    one_pair = {"space-1": 1, "space-2": 1, "space-29": 2, "space-30": 2}
+    two_pairs = {**one_pair, "space-15": 1, "space-16": 1}
+
+    def failed(colours: dict[str, int], double: bool) -> list[str]:
+        opts = {"players": 2, "double_first": double}
+        return [c.message for c in score_position(field, opts, colours, {}).checks if not c.ok]
+
+    assert not any("next to each other" in m for m in failed(one_pair, True))
+    assert any("next to each other" in m for m in failed(one_pair, False))
+    assert sum("next to each other" in m for m in failed(two_pairs, True)) == 2

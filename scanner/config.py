@@ -1,0 +1,65 @@
+"""One place for the scanner's settings: :class:`ScannerConfig`.
+
+Every threshold of the evidence, solving, margin and review steps is a field here, with the
+measurement that set it; a scan is a function of the photo and its config (nothing is read
+from global state). ``scan_image(photo, config=ScannerConfig(review_below=0.9))`` reads a
+photo with other settings; tests and the benchmark pass their own.
+
+The per-pixel measurement constants of the older stages (``colours.py``, ``light.py``,
+``lines.py``, ``tallies.py``, ``mending.py``) have not all moved here yet: docs/scanner.md
+lists where the move stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DEFAULT", "ScannerConfig"]
+
+# Raw confidence -> observed share right: `benchmarks/bench_scanner.py --fit-calibration` on the
+# tuning seeds (0-3 of every game, 36 photos, 12394 regions the photos show); knots of the
+# isotonic fit (one pseudo-region per 0.01 of raw confidence, right as often as it states),
+# interpolated linearly between. On those seeds no region read below 0.95 was wrong.
+CALIBRATION = (
+    (0.0, 0.92),
+    (0.4, 0.92),
+    (0.5, 0.92),
+    (0.6, 0.9582),
+    (0.7, 0.9653),
+    (0.75, 0.9735),
+    (0.8, 0.9892),
+    (0.85, 0.9928),
+    (0.9, 0.9983),
+    (0.95, 0.9997),
+    (0.99, 0.9999),
+    (1.0, 0.9999),
+)
+
+
+@dataclass(frozen=True)
+class ScannerConfig:
+    """Every setting of the evidence -> solve -> margin -> review steps."""
+
+    # A region goes to review when its reading's raw confidence after solving (a monotone
+    # stand-in for its margin over the next reading) is under this. The measurement's own
+    # doubts use 0.8 (``colours.REVIEW_BELOW``): a higher value sends more to review.
+    review_below: float = 0.8
+    # Log-odds of the pixels for a reading over the one a rule would want, from which the
+    # reading is taken as drawn whatever the rules say: a player's real mistake is read as
+    # drawn and reported as a broken rule. A prior (a rule-break about 2 % as likely as a
+    # legal reading): on the tuning seeds every proposed change cost under 2 or 9 and more,
+    # so any value between reads them alike (benchmarks/RESULTS.md).
+    sure_logodds: float = 4.0
+    # The largest margin evidence can state (log-odds): a raw confidence of 1 is not proof.
+    max_logodds: float = 9.0
+    # Colours neither the best reading nor its runner-up sit this much further below the best
+    # than the runner-up (log-odds): the measurement ranked them lower without saying how much.
+    beyond_second_logodds: float = 1.0
+    # The seed of the k-means that learns a blank colour key (a local generator: the same
+    # photo reads the same in any process, after any other photo).
+    palette_seed: int = 1
+    # Raw confidence -> probability right (knots, increasing), see CALIBRATION.
+    calibration: tuple[tuple[float, float], ...] = CALIBRATION
+
+
+DEFAULT = ScannerConfig()

@@ -1,0 +1,65 @@
+"""Calibration: the confidence a report states is the probability that the reading is right."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+from artsheets.scanner.calibration import calibrate, fit_isotonic, knots, reliability
+from artsheets.scanner.config import ScannerConfig
+
+# Held-out photos (benchmark seeds never used to fit the table): per raw confidence, how many
+# regions were read with it and how many of those were right (`bench_scanner.py` records).
+HELD_OUT = Path(__file__).parents[1] / "data" / "scanner_calibration_heldout.json"
+
+
+def test_isotonic_fit_pools_adjacent_violators() -> None:
+    values, fitted = fit_isotonic([0.1, 0.2, 0.3, 0.4], [True, False, True, True])
+    assert list(values) == [0.1, 0.2, 0.3, 0.4]
+    assert list(fitted) == [0.5, 0.5, 1.0, 1.0]  # 0.1 and 0.2 pooled: never decreasing
+
+
+def test_knots_never_claim_certainty() -> None:
+    table = knots([0.5] * 10 + [1.0] * 1000, [False] * 5 + [True] * 5 + [True] * 1000, [0.5, 1.0])
+    assert table[0] == (0.5, 0.5)
+    assert 0.99 < table[1][1] < 1.0
+    assert calibrate(0.75, table) == round((0.5 + table[1][1]) / 2, 4)
+
+
+def test_a_calibration_fitted_on_one_sample_holds_on_another() -> None:
+    # Raw scores whose true probability right is a known curve: fitted on one draw, the
+    # stated probabilities match what a second draw observes.
+    rng = np.random.default_rng(3)
+
+    def draw(n: int) -> tuple[np.ndarray, np.ndarray]:
+        raw = rng.choice([0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0], n)
+        return raw, rng.random(n) < 0.3 + 0.69 * raw**2
+
+    at = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+    table = knots(*draw(20_000), at)
+    raw, right = draw(20_000)
+    for b in reliability([calibrate(r, table) for r in raw], right):
+        assert abs(b.stated - b.observed) < 0.03, b
+
+
+def test_the_configured_calibration_holds_on_held_out_photos() -> None:
+    # The reliability table of the configured calibration on the held-out regions: in every
+    # bin with enough regions, the share observed right is within three standard errors of
+    # the stated probability (the spread a calibrated bin of that size shows), or 0.05.
+    data = json.loads(HELD_OUT.read_text())
+    table = ScannerConfig().calibration
+    stated, right = [], []
+    for raw, (n, ok) in data["by_raw_confidence"].items():
+        p = calibrate(float(raw), table)
+        stated += [p] * n
+        right += [True] * ok + [False] * (n - ok)
+    bins = reliability(stated, right)
+    assert sum(b.count for b in bins) == len(stated) > 1000
+    for b in bins:
+        if b.count < 30:
+            continue
+        se = math.sqrt(b.stated * (1 - b.stated) / b.count)
+        assert abs(b.stated - b.observed) <= max(0.05, 3 * se), b

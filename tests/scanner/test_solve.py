@@ -1,0 +1,109 @@
+"""Solving under the rules: a sheet that really breaks a rule is read as drawn and the broken
+rule reported; the rules only decide between readings the pixels leave close."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from artsheets.generator.layout import Layout
+from artsheets.scanner.colours import Reading
+from artsheets.scanner.config import ScannerConfig
+from artsheets.scanner.evidence import evidence_of, logodds
+from artsheets.scanner.pipeline import scan_image
+from artsheets.scanner.report import report_dict
+from artsheets.scanner.scoring import score_sheet
+from artsheets.scanner.solve import AS_DRAWN, solve
+
+from .simulator import PENCILS, easy, finished_game, sheet_for, simulate
+
+CONFIG = ScannerConfig()
+DISTINCT = {k + 1: PENCILS[n] for k, n in enumerate(("red", "blue", "green", "yellow"))}
+
+
+def _legal_game(game: str, seed: int = 7) -> tuple[Layout, dict[str, int | None], dict[int, int]]:
+    layout = sheet_for(game)
+    colours, scores = finished_game(layout, np.random.default_rng(seed))
+    return layout, colours, scores
+
+
+def _sure(colours: dict[str, int | None]) -> dict[str, Reading]:
+    """Every region read as drawn, beyond doubt."""
+    return {
+        rid: Reading(c, 1.0, 0.0 if c is None else 0.9, surely_marked=c is not None)
+        for rid, c in colours.items()
+    }
+
+
+def _keys(layout: Layout) -> list[int]:
+    return sorted(r.color_index for r in layout.regions if r.kind == "key" and r.color_index)
+
+
+def _a_blank_space(layout: Layout, colours: dict[str, int | None]) -> str:
+    return next(r.id for r in layout.regions if r.kind == "space" and colours[r.id] is None)
+
+
+def test_evidence_states_the_readings_margin_over_its_runner_up() -> None:
+    ev = evidence_of(Reading(2, 0.9, 0.5, runner_up=3, surely_marked=True), [1, 2, 3], CONFIG)
+    assert ev.best == 2 and ev.second == 3
+    assert abs(ev.margin - logodds(0.9, CONFIG.max_logodds)) < 1e-9
+    assert ev.against(None) == CONFIG.max_logodds  # surely marked: blank is ruled out
+    assert ev.against(1) >= ev.margin
+
+
+def test_a_sure_rule_break_is_read_as_drawn_and_reported() -> None:
+    # A legal Miro game with one space filled in: Miro's spaces are never coloured (a capture
+    # goes in the space's circle), a player's mistake the pixels state beyond doubt.
+    layout, colours, scores = _legal_game("miro")
+    assert all(c["ok"] for c in score_sheet(layout, colours, scores).checks)
+    planted = _a_blank_space(layout, colours)
+    colours[planted] = 1
+    readings = _sure(colours)
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert readings[planted].color == 1  # as drawn, not mended to blank
+    assert planted in solved.as_drawn
+    failed = [c for c in solved.scoring.checks if not c["ok"]]
+    assert any(planted in c["regions"] for c in failed), failed
+    assert (readings[planted].reason or "").startswith(AS_DRAWN)
+    assert readings[planted].confidence == 1.0  # the reading is sure; the sheet breaks a rule
+
+
+def test_a_close_reading_the_rules_rule_out_is_still_mended() -> None:
+    # The same space, read coloured only faintly (the pixels leave it close): the rules decide.
+    layout, colours, _ = _legal_game("miro")
+    planted = _a_blank_space(layout, colours)
+    readings = _sure(colours)
+    readings[planted] = Reading(1, 0.6, 0.3, "patchy or light pencil", runner_up=None)
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert readings[planted].color is None
+    assert solved.as_drawn == []
+    assert solved.proposed[planted][1] < CONFIG.sure_logodds
+
+
+def test_a_photo_of_a_planted_rule_break_reads_as_drawn() -> None:
+    # End to end: a simulated legal game with one rule-breaking colouring, photographed.
+    layout, colours, _ = _legal_game("miro")
+    planted = _a_blank_space(layout, colours)
+    colours[planted] = 2
+    photo = simulate(layout, seed=7, conditions=easy(), pencils=DISTINCT, colours=colours)
+    result = scan_image(photo.image)
+    assert result.readings[planted].color == 2
+    wrong = {rid for rid, rd in result.readings.items() if rd.color != colours.get(rid)}
+    assert wrong == set()
+    failed = [c for c in result.scoring.checks if not c["ok"]]
+    assert any(planted in c["regions"] for c in failed), failed
+    # The report says so: the region as drawn, why it is in review, its alternative.
+    entry = report_dict(result)["regions"][planted]
+    assert entry["color"] == 2 and entry["as_drawn"] is True
+    assert entry["reason"].startswith(AS_DRAWN) and "second" in entry
+    assert 0.9 < entry["confidence"] < 1.0  # the pixels are sure; the sheet breaks a rule
+
+
+def test_a_region_under_the_configured_margin_goes_to_review_naming_the_alternative() -> None:
+    layout, colours, _ = _legal_game("vasarely")
+    rid = next(r.id for r in layout.regions if r.kind == "space" and colours[r.id] is not None)
+    for config, flagged in ((CONFIG, False), (ScannerConfig(review_below=0.9), True)):
+        readings = _sure(colours)
+        readings[rid] = Reading(colours[rid], 0.85, 0.9, runner_up=None)
+        solve(layout, readings, None, _keys(layout), config)
+        assert (readings[rid].reason is not None) == flagged
+    assert "blank is nearly as likely" in (readings[rid].reason or "")
