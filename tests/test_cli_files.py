@@ -180,7 +180,9 @@ def test_generate_all_is_reproducible(
     from artsheets.generator import write
 
     runs: list[list[tuple]] = []
-    monkeypatch.setattr(write, "write_sheet", lambda *a: runs[-1].append(a[:3] + a[-2:]) or [])
+    monkeypatch.setattr(
+        write, "write_sheet", lambda *a, **kw: runs[-1].append(a[:3] + a[-2:]) or []
+    )
     for _ in range(3):
         runs.append([])
         code, _, err = run(["generate", "all", "--format", "svg", "-o", str(tmp_path)], capsys)
@@ -199,7 +201,7 @@ def test_generate_all_with_seeds_names_the_games_left_out(
     from artsheets.generator import write
 
     drawn: list[str] = []
-    monkeypatch.setattr(write, "write_sheet", lambda game, *a: drawn.append(game) or [])
+    monkeypatch.setattr(write, "write_sheet", lambda game, *a, **kw: drawn.append(game) or [])
     fixed = [g for g, s in games().items() if not s.random_fields]
     assert fixed, "Move In Synch has only its standard field"
     args = ["generate", "all", "--seed", "1", "--format", "svg", "-o", str(tmp_path)]
