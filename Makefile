@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_sheets.py
 	$(BIN)/python benchmarks/bench_rules.py
 	$(BIN)/python benchmarks/bench_scanner.py --quick
+	$(BIN)/python benchmarks/bench_scan_speed.py --quick
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.svg output/*.png output/*.json

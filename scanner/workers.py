@@ -1,4 +1,5 @@
-"""Threads for the parts of a scan that split into independent pieces.
+"""Threads for the parts of a scan that split into independent pieces, and processes for
+the photos of a batch.
 
 OpenCV releases Python's lock while it works, so pieces of work that are mostly OpenCV calls
 (matching hundreds of small tiles) run side by side on the machine's cores in threads,
@@ -6,33 +7,45 @@ without copying images to other processes. The pool is made once, on first use, 
 for the next photo. (Where each call is short and Python's own work between calls is a
 large share, threads gain nothing: drawing the overlay's thousands of outlines in two bands
 at once took as long as drawing them in one.)
+
+A batch of photos is shared among processes instead (:func:`in_processes`): most of a scan
+is Python's own work between OpenCV calls, which threads cannot run side by side. Each
+process scans whole photos with one thread (``in_parts`` runs in the caller, OpenCV on one
+core), so that two processes on two cores do not fight over them.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-__all__ = ["in_parts", "parts"]
+__all__ = ["cores", "in_parts", "in_processes", "parts"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 MAX_PARTS = 4  # more threads than this gain nothing on pieces of a few milliseconds
+_IN_WORKER = False  # set in a batch's worker processes
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 @functools.cache
 def parts() -> int:
     """How many pieces to split work into: the cores this process may use, at most
-    :data:`MAX_PARTS`."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_PARTS, cores))
+    :data:`MAX_PARTS` (one in a batch's worker process)."""
+    if _IN_WORKER:
+        return 1
+    return max(1, min(MAX_PARTS, cores()))
 
 
 @functools.cache
@@ -53,3 +66,37 @@ def in_parts(work: Callable[[Sequence[T]], list[R]], items: Sequence[T]) -> list
     for i, result in enumerate(done):
         out[i::n] = result
     return out
+
+
+def _start_worker() -> None:
+    """Each batch worker: one thread for its scans, freed memory kept for its next photo."""
+    global _IN_WORKER
+    _IN_WORKER = True
+    parts.cache_clear()
+    import cv2
+
+    from artsheets.scanner.heap import keep_freed_memory
+
+    cv2.setNumThreads(1)
+    keep_freed_memory()
+
+
+def in_processes(work: Callable[[T], R], items: Sequence[T], processes: int) -> Iterator[R]:
+    """``work(item)`` for every item, in ``processes`` worker processes (here, where that is
+    one or there is one item); the results in the order of ``items``, each as soon as it and
+    those before it are done. ``work`` must be a module-level function (or a partial of one)
+    and should catch what it can report itself: an exception ends the batch."""
+    if processes <= 1 or len(items) < 2:
+        yield from map(work, items)
+        return
+    # Fresh processes ("spawn"), not forks: a fork of a process whose OpenCV or scan threads
+    # have run inherits their locks held and hangs (forked workers of a test run never
+    # started). Each worker pays its imports once per batch.
+    import multiprocessing  # imported here: a scan of one photo never needs it
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        min(processes, len(items)), mp_context=context, initializer=_start_worker
+    ) as pool:
+        yield from pool.map(work, items)

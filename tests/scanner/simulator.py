@@ -31,11 +31,14 @@ from artsheets.generator.layout import Layout, Region
 from artsheets.generator.registry import build_layout, games, layout_from_code
 from artsheets.generator.render_png import render_image
 
-from .play import play_random_game
+from .frame import OTHER_SHEETS, table_top, thumb
+from .media import MEDIA, crayon_texture, felt_mask, felt_texture, scribble_mask
+from .play import RuleBreak, plant_rule_break, play_random_game
 
 __all__ = [
     "PENCILS",
     "Conditions",
+    "Drawing",
     "SimulatedPhoto",
     "colour_sheet",
     "finished_game",
@@ -210,6 +213,26 @@ def _bounds(r: Region) -> tuple[float, float, float, float]:
     )
 
 
+def _inside(r: Region, cv: _Canvas) -> np.ndarray:
+    """The region's polygon (holes left out) as 0/255 in ``cv``."""
+    inside = cv.blank()
+    cv2.fillPoly(inside, [cv.px(r.polygon)], 255, cv2.LINE_8, 4)
+    for hole in r.holes or []:
+        cv2.fillPoly(inside, [cv.px(hole)], 0, cv2.LINE_8, 4)
+    return inside
+
+
+def _is_fill(r: Region, symbol: int | None) -> bool:
+    """Is region ``r`` coloured in (not ticked, written in or given a symbol)?"""
+    role = r.extra.get("role")
+    return (
+        r.polygon is not None
+        and symbol is None
+        and role not in WRITTEN_ROLES
+        and not (r.kind == "score_box" and role == "point")
+    )
+
+
 def _fill_mask(
     r: Region, cv: _Canvas, rng: np.random.Generator, symbol: int | None
 ) -> tuple[np.ndarray, float]:
@@ -224,10 +247,7 @@ def _fill_mask(
         return mask, pressure
     if r.polygon is None:
         return mask, pressure
-    inside = cv.blank()
-    cv2.fillPoly(inside, [cv.px(r.polygon)], 255, cv2.LINE_8, 4)
-    for hole in r.holes or []:
-        cv2.fillPoly(inside, [cv.px(hole)], 0, cv2.LINE_8, 4)
+    inside = _inside(r, cv)
     x0, y0, x1, y1 = _bounds(r)
     w, h = x1 - x0, y1 - y0
     if symbol is not None or role in WRITTEN_ROLES:
@@ -301,9 +321,18 @@ def colour_sheet(
     pencils: Mapping[int, tuple[int, int, int]],
     rng: np.random.Generator,
     ppm: float = PAGE_PX_PER_MM,
+    medium: str = "pencil",
+    toner: float = 1.0,
 ) -> np.ndarray:
-    """The rendered sheet with every region pencilled in its colour; linear BGR float32."""
-    page = _lin(_blank(layout.sheet_code, ppm))
+    """The rendered sheet with every region coloured in its colour with ``medium`` (see
+    :mod:`tests.scanner.media`), printed at ``toner`` (1: black outlines; 0.5: half grey);
+    linear BGR float32."""
+    if medium not in MEDIA:
+        raise ValueError(f"unknown medium {medium!r}; one of {', '.join(MEDIA)}")
+    blank = _blank(layout.sheet_code, ppm)
+    if toner != 1.0:  # less toner: every printed mark lighter (sRGB, as the printer lays it)
+        blank = (255.0 - (255.0 - blank.astype(np.float32)) * toner).round().astype(np.uint8)
+    page = _lin(blank)
     shape = page.shape[:2]
     grains = [_grain(shape, a, rng, ppm) for a in rng.uniform(0, math.pi, 3)]
     symbols = layout.game in SYMBOL_GAMES
@@ -313,15 +342,59 @@ def colour_sheet(
             continue
         x0, y0, x1, y1 = _bounds(r)
         cv = _Canvas((x0 - 2.5, y0 - 2.5, x1 + 2.5, y1 + 2.5), ppm, shape)
-        mask, pressure = _fill_mask(r, cv, rng, k if symbols and r.kind == "space" else None)
+        symbol = k if symbols and r.kind == "space" else None
+        mask, pressure = _fill_mask(r, cv, rng, symbol)
         win = (slice(cv.y0, cv.y1), slice(cv.x0, cv.x1))
         g = grains[int(rng.integers(0, len(grains)))][win]
         # Light, patchy pressure: low-frequency variation across the region.
         patch = cv2.resize(rng.uniform(0.7, 1.0, (3, 3)).astype(np.float32), cv.shape[::-1])
-        alpha = (mask.astype(np.float32) / 255.0) * g * pressure * patch
+        if medium == "pencil":
+            alpha = (mask.astype(np.float32) / 255.0) * g * pressure * patch
+        else:
+            alpha = _medium_alpha(medium, r, cv, rng, mask, symbol, g * pressure * patch)
         pigment = _lin(np.array(pencils[k][::-1], np.uint8)[None, None, :])[0, 0]
         page[win] *= 1.0 - alpha[..., None] * (1.0 - pigment)[None, None, :]
     return page
+
+
+def _medium_alpha(
+    medium: str,
+    r: Region,
+    cv: _Canvas,
+    rng: np.random.Generator,
+    pencil_mask: np.ndarray,
+    symbol: int | None,
+    pencil: np.ndarray,
+) -> np.ndarray:
+    """How strongly each pixel of ``cv`` takes the colour of ``r`` with ``medium``, given
+    where (``pencil_mask``) and how (``pencil``: grain times pressure) a pencil would go."""
+    mask = pencil_mask
+    fill = _is_fill(r, symbol)
+    if medium == "felt":
+        # A fill bleeds past the outline; a line or tick is as broad as the nib.
+        mask = felt_mask(_inside(r, cv), cv.ppm, rng) if fill else cv2.dilate(mask, cv.disk(0.25))
+        return (mask.astype(np.float32) / 255.0) * felt_texture(cv.shape, cv.ppm, rng)
+    if medium == "crayon":
+        return (mask.astype(np.float32) / 255.0) * crayon_texture(cv.shape, cv.ppm, rng)
+    # A hurried scribble; the colour key is still filled in with care.
+    if fill and r.kind != "key":
+        mask = scribble_mask(_inside(r, cv), cv.ppm, rng)
+    return (mask.astype(np.float32) / 255.0) * pencil
+
+
+def fit_to_page(page: np.ndarray, scale: float) -> np.ndarray:
+    """The page as a printer's "fit to page" prints it: everything shrunk by ``scale`` about
+    the page's centre, bare paper around (linear BGR float32)."""
+    h, w = page.shape[:2]
+    m = np.array([[scale, 0, (1 - scale) * w / 2], [0, scale, (1 - scale) * h / 2]])
+    return cv2.warpAffine(
+        page,
+        m,
+        (w, h),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(1.0, 1.0, 1.0),
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -332,6 +405,18 @@ def _blank(code: str, ppm: float) -> np.ndarray:
 
 
 # --- the camera ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """How the sheet was printed and coloured: the medium (see :mod:`tests.scanner.media`),
+    the toner (1: black outlines; 0.5: half grey), the printer's scale ("fit to page" prints
+    at 93-97 %) and whether one rule is broken on purpose (:func:`plant_rule_break`)."""
+
+    medium: str = "pencil"
+    toner: float = 1.0
+    print_scale: float = 1.0
+    rule_break: bool = False
 
 
 @dataclass(frozen=True)
@@ -356,6 +441,12 @@ class Conditions:
     blur: float = 0.0
     jpeg_quality: int = 90
     clutter: bool = True
+    # Sent through a messaging app: the photo shrunk to this longest side and compressed
+    # again at ``jpeg_quality`` (None: the camera's own photo).
+    max_side: int | None = None
+    table: str = "any"  # "any" (cloth or wood, any shade), "dark" or "wood"
+    other_sheets: int = 0  # other printed sheets lying partly in the frame, under this one
+    thumb: bool = False  # a thumb holding the sheet down at one edge
 
     @classmethod
     def random(cls, rng: np.random.Generator, size: tuple[int, int] = (2000, 1500)) -> Conditions:
@@ -541,8 +632,17 @@ def photograph(
     alpha = cv2.warpPerspective(
         np.ones((ph_px, pw_px), np.float32), H, (fw, fh), flags=cv2.INTER_LINEAR
     )
-    frame = _table((fw, fh), rng, c.clutter) if table is None else table
+    if table is not None:  # a table laid by the caller (tests/scanner/scenes.py)
+        frame = table
+    elif c.table == "any":
+        frame = _table((fw, fh), rng, c.clutter)
+    else:
+        frame = table_top(c.table, (fw, fh), rng)
+    if c.other_sheets:
+        frame = OTHER_SHEETS(frame, quad, c.other_sheets, rng)
     frame = frame * (1 - alpha[..., None]) + sheet * alpha[..., None]
+    if c.thumb:
+        frame = thumb(frame, quad, rng)
     # Lighting: a gradient across the frame and perhaps a hard shadow (an object's edge).
     sw, sh = fw // 8, fh // 8
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
@@ -586,6 +686,8 @@ class SimulatedPhoto:
     conditions: Conditions
     blank_keys: tuple[int, ...] = ()
     scores: dict[int, int] = field(default_factory=dict)
+    drawing: Drawing = Drawing()
+    rule_break: RuleBreak | None = None  # the one planted, if any (colours include it)
 
     @property
     def image(self) -> np.ndarray:
@@ -614,8 +716,12 @@ def simulate(
     blank_keys: tuple[int, ...] = (),
     colours: Mapping[str, int | None] | None = None,
     pencils: Mapping[int, tuple[int, int, int]] | None = None,
+    drawing: Drawing | None = None,
 ) -> SimulatedPhoto:
-    """Colour ``layout`` (a Layout or a game name) with a finished game and photograph it."""
+    """Colour ``layout`` (a Layout or a game name) with a finished game and photograph it.
+    ``drawing`` (default: pencil on a sheet printed as it should be, a legal game) says how
+    the sheet was printed and coloured."""
+    drawing = drawing or Drawing()
     rng = np.random.default_rng(seed)
     if isinstance(layout, str):
         layout = sheet_for(layout)
@@ -627,13 +733,36 @@ def simulate(
         truth, scores = finished_game(layout, rng)
     else:
         truth, scores = dict(colours), {}
+    planted = None
+    if drawing.rule_break:
+        truth, planted = plant_rule_break(layout, truth, scores, rng)
     for key in blank_keys:
         truth[f"key-{key}"] = None
-    page = colour_sheet(layout, truth, pencils, rng)
+    page = colour_sheet(layout, truth, pencils, rng, medium=drawing.medium, toner=drawing.toner)
+    if drawing.print_scale != 1.0:
+        page = fit_to_page(page, drawing.print_scale)
     frame = photograph(page, PAGE_PX_PER_MM, conditions, rng)
+    if conditions.max_side is not None:
+        frame = messaging_app(frame, conditions.max_side)
     ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, conditions.jpeg_quality])
     assert ok
-    return SimulatedPhoto(buf.tobytes(), layout, truth, pencils, conditions, blank_keys, scores)
+    return SimulatedPhoto(
+        buf.tobytes(), layout, truth, pencils, conditions, blank_keys, scores, drawing, planted
+    )
+
+
+def messaging_app(frame: np.ndarray, max_side: int) -> np.ndarray:
+    """The camera's photo (saved as its own JPEG) as a messaging app passes it on: shrunk to
+    ``max_side`` pixels on its longest side (the app compresses it again afterwards)."""
+    ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert ok
+    frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    h, w = frame.shape[:2]
+    scale = max_side / max(h, w)
+    if scale >= 1.0:
+        return frame
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
 
 
 def sheet_for(game: str, seed: int | None = None) -> Layout:

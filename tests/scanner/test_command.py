@@ -112,3 +112,18 @@ def test_user_mistakes_are_one_line_with_exit_2(
     assert "not a sheet code" in capsys.readouterr().err
     assert main(["scan", str(tmp_path / "nothing-*.jpg")]) == 2
     assert "no photo matches" in capsys.readouterr().err
+
+
+def test_a_batch_reads_the_same_in_one_process_and_in_two(
+    photos: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["scan", str(photos["synch"]), str(photos["springer"]), "--no-overlay"]
+    assert main([*args, "-o", str(tmp_path / "one"), "--jobs", "1"]) == main(
+        [*args, "-o", str(tmp_path / "two"), "--jobs", "2"]
+    )
+    for name in ("synch", "springer"):
+        one = json.loads((tmp_path / "one" / f"{name}.scan.json").read_text())
+        two = json.loads((tmp_path / "two" / f"{name}.scan.json").read_text())
+        assert one["regions"] == two["regions"] and one["scores"] == two["scores"]
+    assert main([*args, "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err

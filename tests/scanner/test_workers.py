@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 
@@ -33,3 +34,20 @@ def test_one_core_runs_in_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "parts", lambda: 1)
     out = workers.in_parts(_squares_with_threads, list(range(10)))
     assert {name for _, name in out} == {threading.current_thread().name}
+
+
+def _square_and_pid(i: int) -> tuple[int, int, int]:
+    return i * i, os.getpid(), workers.parts()
+
+
+def test_in_processes_keeps_order_and_runs_in_workers_with_one_thread() -> None:
+    out = list(workers.in_processes(_square_and_pid, list(range(6)), 2))
+    assert [v for v, _, _ in out] == [i * i for i in range(6)]
+    assert os.getpid() not in {pid for _, pid, _ in out}
+    assert {n for _, _, n in out} == {1}  # a worker splits nothing among threads
+
+
+def test_in_processes_with_one_process_runs_here() -> None:
+    out = list(workers.in_processes(_square_and_pid, [1, 2, 3], 1))
+    assert [v for v, _, _ in out] == [1, 4, 9]
+    assert {pid for _, pid, _ in out} == {os.getpid()}

@@ -1,0 +1,197 @@
+"""Scan speed as a user meets it: whole processes, timed side by side in one run.
+
+1. **One photo**: a 12-megapixel photo through the whole ``artsheets scan`` command (process
+   start, imports, the sheet's layout and template, the scan, the report and overlay files)
+   against a process that only decodes it (``python -c`` importing cv2 and decoding the
+   JPEG). Each repetition runs them one right after the other, so the ratio holds on a busy
+   machine; the medians of both and of the ratios are printed, with and without overlays.
+2. **Start-up**: a bare ``python``, ``python`` importing cv2, and ``artsheets --version``
+   (the command's own imports, before any photo).
+3. **A batch**: ``artsheets scan`` on a folder of photos with ``--jobs 1`` and with one
+   process per core: photos a minute, and the largest peak memory of any one process.
+
+    python benchmarks/bench_scan_speed.py            # 4 photos, 3 repetitions, batch of 24
+    python benchmarks/bench_scan_speed.py --quick    # 2 photos, 1 repetition, batch of 8
+
+Targets (issue 20): one photo <= 4x the decode-only process; a batch >= 300 photos a minute
+on a 2-core machine; < 500 MB per worker. The figures go to ``benchmarks/RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = (4000, 3000)  # 12 megapixels
+GAMES = ("vasarely", "miro", "arp", "rings", "klee", "springer")
+DECODE = "import sys, cv2, numpy as np; cv2.imdecode(np.fromfile(sys.argv[1], np.uint8), 1)"
+
+
+def _artsheets() -> list[str]:
+    exe = Path(sys.executable).with_name("artsheets")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "artsheets.cli"]
+
+
+# Runs a command and prints its wall seconds and the peak memory of its largest process (its
+# workers included: the largest of a process's waited-for descendants), from a fresh process
+# so that earlier commands' peaks do not count.
+_TIMED = (
+    "import resource, subprocess, sys, time\n"
+    "t0 = time.perf_counter()\n"
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+    "t = time.perf_counter() - t0\n"
+    "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)\n"
+)
+
+
+def _run_peak(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds of one whole process (which must succeed) and its peak memory in MB."""
+    out = subprocess.run(
+        [sys.executable, "-c", _TIMED, *cmd], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def _run(cmd: list[str]) -> float:
+    return _run_peak(cmd)[0]
+
+
+def make_photos(folder: Path, count: int) -> list[Path]:
+    """``count`` simulated 12-megapixel photos (pencil, the usual mix of cameras), one a game."""
+    import numpy as np
+
+    from tests.scanner.simulator import Conditions, sheet_for, simulate
+
+    out = []
+    for i in range(count):
+        game = GAMES[i % len(GAMES)]
+        rng = np.random.default_rng([20_000 + i])
+        photo = simulate(sheet_for(game), 20_000 + i, conditions=Conditions.random(rng, SIZE))
+        path = folder / f"{game}_{i}.jpg"
+        path.write_bytes(photo.jpeg)
+        out.append(path)
+    return out
+
+
+def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
+    """Decode-only against the whole command, photo by photo, side by side."""
+    scan = [*_artsheets(), "scan", "-o", str(out)]
+    times: dict[str, list[float]] = {"decode": [], "scan": [], "scan --no-overlay": []}
+    ratios: dict[str, list[float]] = {"scan": [], "scan --no-overlay": []}
+    peaks: list[float] = []
+    for _ in range(reps):
+        for p in photos:
+            d = _run([sys.executable, "-c", DECODE, str(p)])
+            s, peak = _run_peak([*scan, str(p)])
+            n = _run([*scan, "--no-overlay", str(p)])
+            peaks.append(peak)
+            times["decode"].append(d)
+            times["scan"].append(s)
+            times["scan --no-overlay"].append(n)
+            ratios["scan"].append(s / d)
+            ratios["scan --no-overlay"].append(n / d)
+    lines = [f"one 12 MP photo, whole processes ({len(photos)} photos x {reps}):"]
+    for name, ts in times.items():
+        extra = ""
+        if name in ratios:
+            r = ratios[name]
+            extra = f"   ratio to decode: median {statistics.median(r):.1f}x"
+            extra += f" (range {min(r):.1f}-{max(r):.1f}x)"
+        lines.append(f"  {name:20} median {statistics.median(ts):6.2f} s{extra}")
+    lines.append(f"  peak memory of the scan process: median {statistics.median(peaks):.0f} MB")
+    return lines
+
+
+def start_up(reps: int) -> list[str]:
+    cmds = {
+        "python": [sys.executable, "-c", "pass"],
+        "python + cv2": [sys.executable, "-c", "import cv2"],
+        "artsheets --version": [*_artsheets(), "--version"],
+    }
+    times: dict[str, list[float]] = {k: [] for k in cmds}
+    for _ in range(max(3, reps)):
+        for name, cmd in cmds.items():
+            times[name].append(_run(cmd))
+    lines = ["start-up (median of whole processes):"]
+    lines += [f"  {k:20} {statistics.median(v):6.2f} s" for k, v in times.items()]
+    return lines
+
+
+def batch(photos: list[Path], size: int, folder: Path, jobs: int) -> list[str]:
+    """The batch command with one process and with ``jobs``: photos a minute, peak memory."""
+    src = folder / "batch"
+    src.mkdir(exist_ok=True)
+    for i in range(size):
+        p = photos[i % len(photos)]
+        shutil.copy(p, src / f"{i:03d}_{p.name}")
+    files = sorted(str(p) for p in src.glob("*.jpg"))
+    lines = [f"a batch of {size} photos (artsheets scan FILES -o DIR):"]
+    for n in (1, jobs):
+        for overlay in (True, False):
+            out = folder / f"out_{n}_{overlay}"
+            cmd = [*_artsheets(), "scan", *files, "-o", str(out), "--jobs", str(n)]
+            if not overlay:
+                cmd.append("--no-overlay")
+            t, peak = _run_peak(cmd)
+            what = "overlays" if overlay else "no overlays"
+            lines.append(
+                f"  --jobs {n} {what:12} {60 * size / t:6.0f} photos a minute "
+                f"({t:.0f} s); largest process peak {peak:.0f} MB"
+            )
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="2 photos, 1 rep, batch of 8")
+    parser.add_argument("--photos", type=int, help="photos for the one-photo timing")
+    parser.add_argument("--reps", type=int, help="repetitions of the one-photo timing")
+    parser.add_argument("--batch", type=int, help="photos in the batch")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the batch")
+    parser.add_argument("--no-results", action="store_true", help="do not write RESULTS.md")
+    args = parser.parse_args()
+    count = args.photos or (2 if args.quick else 4)
+    reps = args.reps or (1 if args.quick else 3)
+    size = args.batch or (8 if args.quick else 24)
+
+    from benchmarks.results import machine_load, write_section
+
+    folder = Path(tempfile.mkdtemp(prefix="bench_scan_speed_"))
+    try:
+        print(f"simulating {count} photos of {SIZE[0]}x{SIZE[1]}...")
+        photos = make_photos(folder, count)
+        load = machine_load()
+        lines = one_photo(photos, reps, folder / "out")
+        print("\n".join(lines))
+        more = start_up(reps)
+        print("\n".join(more))
+        lines += more
+        more = batch(photos, size, folder, args.jobs)
+        print("\n".join(more))
+        lines += more
+        lines.append(f"{load} before, {machine_load()} after")
+        print(lines[-1])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if not args.no_results:
+        command = "python benchmarks/bench_scan_speed.py " + " ".join(sys.argv[1:])
+        write_section(
+            "bench_scan_speed",
+            f"### Scan speed\n\n`{command.strip()}`, "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n\n"
+            "```\n" + "\n".join(lines) + "\n```",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
