@@ -128,7 +128,7 @@ def test_a_doubted_blank_the_rules_leave_one_colour_takes_it_whatever_its_marks_
 
 
 def test_a_doubted_blank_the_rules_leave_some_colours_takes_the_likeliest_of_them() -> None:
-    """q2 delaunay_2007: a space's faint marks are nearest colour 1, but the rules leave it 3
+    """A space's faint marks are nearest colour 1, but the rules leave it 3
     or 4 (each could still fill it): it takes 4, the nearer of those two. Two equally likely
     leave it blank; a sure blank, or a region read in a colour, is not decided so."""
     message = "space-1 in section-1 is empty though colour 3 could still fill it"
@@ -367,7 +367,7 @@ def test_tally_boxes_outside_the_photo_inside_a_run_are_taken_as_ticked() -> Non
 
 
 def test_boxes_out_of_the_photo_inside_a_run_ending_at_the_drawings_score_are_ticked() -> None:
-    """q2 miro_2006: boxes 48-50 cut off, 1-47 and 51 ticked, 52 on blank, and the drawing
+    """Boxes 48-50 cut off, 1-47 and 51 ticked, 52 on blank, and the drawing
     gives the player 51 points: the unseen boxes are ticked (a stray tick at 51 would need
     the drawing misread too). Where the run ends short of the score, past it, or in unseen
     boxes, or has a gap it does not explain, nothing is taken."""
@@ -645,7 +645,7 @@ def test_of_several_fits_the_one_the_pixels_clearly_favour_is_taken() -> None:
 
 
 def test_of_several_fits_the_one_giving_pieces_back_their_own_best_colours_is_taken() -> None:
-    """A piece read against its own pixels (its line's run carried it, b6 arp_0021) that the
+    """A piece read against its own pixels (its line's run carried it) that the
     order of play wants otherwise: of the fits, the only one that gives every piece it changes
     the colour its pixels favour most is taken, however slight their preference. Two such
     fits, or an untried change, leave it to a person."""
@@ -718,8 +718,8 @@ def test_a_light_tick_inside_a_clean_tally_run_leaves_the_tally_sure(
 def test_the_tallies_take_back_a_mend_for_the_other_reading_its_check_offered() -> None:
     """A Miro capture's boundary segment misread in another colour, and its circle doubted:
     the check on the capture (its circle's colour not where the boundary says) is met by
-    mending either, and the rules mend the less sure, the circle, wrongly (as on q7
-    miro_7007, where the misread broke no order of play). The players' tallies then
+    mending either, and the rules mend the less sure, the circle, wrongly (where the misread
+    breaks no order of play). The players' tallies then
     disagree, and neither reading alone makes them agree; taking that mend back and reading
     the segment in the circle's colour does."""
     import numpy as np
