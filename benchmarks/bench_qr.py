@@ -156,7 +156,7 @@ def _drawing(job: tuple[str, str, str, bytes]) -> list[tuple[str, float]]:
     import cv2
     import numpy as np
 
-    from artsheets.generator.registry import build_layout, games
+    from artsheets.generator.registry import build_layout, coloured_games
     from artsheets.scanner.drawing import line_agreement
     from artsheets.scanner.errors import ScanError
     from artsheets.scanner.identify import PAGE_GUESS
@@ -178,7 +178,7 @@ def _drawing(job: tuple[str, str, str, bytes]) -> list[tuple[str, float]]:
         )
     except ScanError:
         return []
-    names = list(games())
+    names = list(coloured_games())
     other_game = names[(names.index(game) + 1) % len(names)]
     codes = [("right", code), ("other game", template_for_game(other_game))]
     try:
@@ -232,12 +232,12 @@ def main() -> int:
     parser.add_argument("--small", action="store_true", help="2000 x 1500 photos, not 12 MP")
     parser.add_argument("--conditions", nargs="*", default=list(CONDITIONS), help="which ones")
     args = parser.parse_args()
-    from artsheets.generator.registry import games
+    from artsheets.generator.registry import coloured_games
 
     jobs = [
         (c, g, s, (2000, 1500) if args.small else SIZE)
         for c in args.conditions
-        for g in games()
+        for g in coloured_games()
         for s in range(args.first_seed, args.first_seed + args.per_game)
     ]
     print(f"simulating {len(jobs)} photos of {jobs[0][3][0]}x{jobs[0][3][1]}...", flush=True)

@@ -167,10 +167,10 @@ def main() -> int:
     if unknown:
         parser.error(f"unknown condition {', '.join(unknown)}; one of {', '.join(NAMES)}")
 
-    from artsheets.generator.registry import games
+    from artsheets.generator.registry import coloured_games
 
     per = args.per_condition or (3 if args.quick else 18)
-    names = list(games())
+    names = list(coloured_games())  # the sheets a player colours (no board-game kits)
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_scanner_"))
     folder.mkdir(parents=True, exist_ok=True)
     truth_file = folder / f"truth_{args.split}.json"

@@ -35,6 +35,7 @@ __all__ = [
     "UnknownGame",
     "build_field",
     "build_layout",
+    "coloured_games",
     "field_from_id",
     "games",
     "get_game",
@@ -135,6 +136,12 @@ def games() -> dict[str, GameSpec]:
         if isinstance(spec, GameSpec):
             found.append(spec)
     return {g.name: g for g in sorted(found, key=lambda g: g.order)}
+
+
+def coloured_games() -> dict[str, GameSpec]:
+    """The games played by colouring the sheet, which the scanner reads: not the board and
+    card games, whose kits (a ``part`` option: board, pieces, rules, record) hold pieces."""
+    return {n: g for n, g in games().items() if "part" not in {o.name for o in g.options}}
 
 
 def get_game(name: str) -> GameSpec:

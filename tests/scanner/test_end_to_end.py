@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 import pytest
 
-from artsheets.generator.registry import games
+from artsheets.generator.registry import coloured_games
 from artsheets.rules.position import score_position
 from artsheets.scanner import identify
 from artsheets.scanner.pipeline import ScanResult, scan_image
@@ -51,7 +51,7 @@ def _true_scores(photo: SimulatedPhoto) -> dict[int, int] | None:
 
 # Board and card games' kits (with a --part option) are played with pieces, not coloured:
 # there is nothing on them for the scanner to read.
-COLOURED = [g for g, s in games().items() if "part" not in {o.name for o in s.options}]
+COLOURED = list(coloured_games())
 
 
 @pytest.mark.parametrize("game", COLOURED)
