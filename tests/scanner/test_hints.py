@@ -150,3 +150,19 @@ def test_a_check_dict_is_the_checks_fields_and_its_non_empty_hints_in_report_ord
         "regions": ["r"],
     }
     assert check_dict(type(gap)(False, "unknown", ["r"], RuleBreak()), {})["regions"] == ["r"]
+
+
+def test_every_rule_break_type_of_the_rules_has_its_hints() -> None:
+    """A rule-break type added to the rules without a hint function would silently give the
+    scanner nothing to try: each one the rules define is registered."""
+    import inspect
+
+    from artsheets.rules import breaks
+    from artsheets.scanner.hints import _HINTS
+
+    kinds = {
+        obj
+        for _, obj in inspect.getmembers(breaks, inspect.isclass)
+        if issubclass(obj, RuleBreak) and obj is not RuleBreak
+    }
+    assert kinds and kinds == set(_HINTS)
