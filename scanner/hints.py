@@ -15,8 +15,9 @@ satisfy it, for the mending (:mod:`artsheets.scanner.mending`) and the scan repo
 - ``must_be_blank``: regions read coloured that no legally played sheet colours.
 
 One mechanism for every game: a function per rule-break type, registered with
-:func:`_hints_of`, of the rule-break and the colours read. A rule-break type with none
-registered gives no hints (a check with no ``broken`` neither).
+:func:`_hints_of`, of the rule-break and the colours read (every type the rules define has
+one; a check with no ``broken`` gives no hints). The tallies' checks are the scanner's own
+and carry their hints from the start (:mod:`artsheets.scanner.tallies`).
 
 >>> from artsheets.rules.breaks import SameColourNeighbours
 >>> hints(SameColourNeighbours(("space-1", "space-2"), 2, (1, 2)), {}).could_be

@@ -325,8 +325,8 @@ class Klee(State):
                             AreaBreaksSetup(
                                 tuple(cells),
                                 lengths[a],
-                                tuple(seqs[p]),  # type: ignore[arg-type]
-                                tuple(seqs[3 - p]),  # type: ignore[arg-type]
+                                tuple(seqs[p]),
+                                tuple(seqs[3 - p]),
                             ),
                         )
                     )
