@@ -798,8 +798,9 @@ def validate_geometry(geom: Geometry, opts: Mapping[str, int]) -> list[Check]:
     )
 
 
-def random_geometry(rng: Rng, opts: Mapping[str, int], version: int = 1) -> tuple[Geometry, int]:
-    """The first valid field of ``version`` (1: jittered grid, 2: free net) from ``rng``."""
+def random_geometry(rng: Rng, opts: Mapping[str, int], version: int = 2) -> tuple[Geometry, int]:
+    """The first valid field of ``version`` (1: jittered grid, 2: free net, the newest and the
+    default) from ``rng``."""
     # The field does not depend on the threshold or the players (every total 4-20 is reachable).
     field_opts = {"spaces": opts.get("spaces", DEFAULT_SPACES)}
     make = make_geometry if version == 1 else make_geometry_v2
@@ -827,7 +828,7 @@ def geometry_from_data(data: Mapping[str, Any]) -> Geometry:
 
 def freeze_standard(seed: int) -> dict[str, Any]:
     opts = {"players": 2, "threshold": DEFAULT_THRESHOLD, "spaces": DEFAULT_SPACES}
-    geom, _ = random_geometry(Rng.derive(NAME, "standard", seed), opts)
+    geom, _ = random_geometry(Rng.derive(NAME, "standard", seed), opts, version=1)
     return geometry_to_data(geom)
 
 
@@ -945,7 +946,7 @@ def draw(sheet: Sheet, geom: Geometry, opts: Mapping[str, int]) -> Field:
 
 def build_random(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
     assert rng is not None
-    geom, _ = random_geometry(rng, opts)
+    geom, _ = random_geometry(rng, opts, version=1)
     return draw(sheet, geom, opts)
 
 
