@@ -3,13 +3,19 @@ all four edges, chains that connect through corners.
 
 Because a player may never fill a space next to his own colour, every chain of one colour is
 connected *only* through corners: a field where many corners are shared by four spaces is what
-makes the game work. The field starts from a jittered quadrilateral grid (every interior vertex
-is a four-way corner), then
+makes the game work. Two field versions:
 
-- merges a number of neighbouring cells (two or three cells make one irregular space; merges
-  are spread so that as few vertices as possible lose their four-way corner),
-- splits a few single cells, along a diagonal (two triangles; its ends become five-way corners)
-  or across (two new T-junctions on opposite sides),
+- **Version 2** (the default for new sheets): a free net. Blue-noise points (spacing varying
+  across the field), their exact Delaunay triangulation, and triangles merged in pairs into
+  mostly convex quadrilaterals (``springer_net``); no rows, no columns, and about nine in ten
+  junctions shared by four or more spaces.
+- **Version 1** (the standard sheet, and every version-1 sheet code): a jittered
+  quadrilateral grid (every interior vertex a four-way corner), then
+
+  - a number of neighbouring cells merged (two or three cells make one irregular space; merges
+    are spread so that as few vertices as possible lose their four-way corner),
+  - a few single cells split, along a diagonal (two triangles; its ends become five-way
+    corners) or across (two new T-junctions on opposite sides),
 
 so that exactly ``spaces`` spaces remain. Along each edge of the rectangle, the spaces that
 touch the edge are grouped (one or two at a time) under a triangle whose base spans exactly
