@@ -154,7 +154,7 @@ def board_rect(board: Board, cell: float, area: Rect) -> tuple[float, float]:
 
 
 def _board_size(board: Board, cell: float) -> tuple[float, float]:
-    if board.shape == "hex":
+    if board.shape in ("hex", "diamond"):
         return board.files * cell, (1.5 * (board.ranks - 1) + 2) * cell / math.sqrt(3)
     return board.files * cell, board.ranks * cell
 
@@ -162,9 +162,10 @@ def _board_size(board: Board, cell: float) -> tuple[float, float]:
 def cell_polygon(board: Board, i: int, x0: float, y0: float, cell: float) -> list[tuple]:
     """The cell's outline in page mm (rank 1 at the bottom)."""
     x, y = board.coords[i]
-    if board.shape == "hex":
+    if board.shape in ("hex", "diamond"):
         r = cell / math.sqrt(3)  # a pointy-top hexagon ``cell`` mm across its flats
-        side = (board.files + 1) // 2
+        # the diamond's rows are centred on the widest (see rules.board.diamond_board)
+        side = (board.files + 1) // 2 if board.shape == "hex" else board.files
         cx = x0 + (x + (y - (side - 1)) / 2 + 0.5) * cell
         cy = y0 + r + 1.5 * r * (board.ranks - 1 - y)
         return [
@@ -191,7 +192,7 @@ def draw_board(
     ``lines`` the pieces stand on crossings (Sjekkers): each cell is drawn as a point at its
     centre, joined to its neighbours along the board's lines, instead of a square."""
     if lines:
-        return _draw_lines(sheet, board, x0, y0, cell, regions, labels)
+        return _draw_lines(sheet, board, x0, y0, cell, regions, labels, shading)
     polys = {}
     for i, name in enumerate(board.cells):
         poly = cell_polygon(board, i, x0, y0, cell)
@@ -219,12 +220,23 @@ def draw_board(
 
 
 def _draw_lines(
-    sheet: Sheet, board: Board, x0: float, y0: float, cell: float, regions: bool, labels: bool
+    sheet: Sheet,
+    board: Board,
+    x0: float,
+    y0: float,
+    cell: float,
+    regions: bool,
+    labels: bool,
+    shading: Callable[[str], bool] = lambda c: False,
 ) -> dict[str, list[tuple]]:
     """A board of lines and crossings: a line from every crossing to each neighbour its rays
-    give, a dot on each crossing; the region is a disc-sized square around the point."""
+    give, a dot on each crossing; the region is a disc-sized square around the point. A
+    shaded crossing (Trangalla's goals) gets a grey disc the size of a piece under its dot."""
     polys = {name: cell_polygon(board, i, x0, y0, cell) for i, name in enumerate(board.cells)}
     centres = [_centre(polys[name]) for name in board.cells]
+    for name, centre in zip(board.cells, centres, strict=True):
+        if shading(name):
+            sheet.circle(centre, cell * 0.42, Style(INK, 0.5, "#d9d9d9"))
     for i, rays in enumerate(board.rays):
         for ray in rays:
             if ray and i < ray[0]:
@@ -245,7 +257,11 @@ def _coordinates(sheet: Sheet, board: Board, polys: dict, cell: float) -> None:
     top, the rest at the bottom) and each row at both its ends."""
     size = min(3.6, cell * 0.22)
     top_rank, bottom_rank = board.ranks - 1, 0
-    for x in range(board.files):
+    if board.shape == "diamond":  # rows differ in length: every point is named right below
+        for name, poly in polys.items():  # it, between the two lines that leave downwards
+            cx, cy = _centre(poly)
+            sheet.text((cx, cy + cell * 0.2 + size * 0.8), name, size * 0.8, "middle", fill=SOFT)
+    for x in range(board.files if board.shape != "diamond" else 0):
         column = [i for i, (fx, _) in enumerate(board.coords) if fx == x]
         ranks = {board.coords[i][1]: polys[board.cells[i]] for i in column}
         if board.shape == "square":  # label at the board's edges, even past removed cells
