@@ -194,11 +194,17 @@ class Trangalla(NotFromPhotos, State):
 
     def _place_king(self, text: str) -> None:
         p = len(self.history) + 1
+        if "-" in text:  # a move in the notation, only not yet
+            self._parse_path(text)
+            raise IllegalMoveError(f"{text}: first each side names its King's start point (Kb2)")
         if not (len(text) >= 3 and text[0] in "Kk" and text[1].isalpha()):
             raise InvalidMoveError(
                 f"{text}: first each side names its King's start point, e.g. Kb2"
             )
-        c = self.board.cell(text[1:])
+        try:
+            c = self.board.cell(text[1:])
+        except InvalidMoveError as e:
+            raise InvalidMoveError(f"{text}: {e}; each side names its King, e.g. Kb2") from None
         if c not in self.start[p]:
             starts = " ".join(self.board.name(s) for s in self.start[p])
             raise IllegalMoveError(
