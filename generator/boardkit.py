@@ -243,7 +243,9 @@ def _draw_lines(
                 sheet.path([centres[i], centres[ray[0]]], Style(INK, 0.5))
     for name, (cx, cy) in zip(board.cells, centres, strict=True):
         sheet.circle((cx, cy), cell * 0.07, Style(None, 0, INK))
-        if regions:
+        if regions and board.shape == "diamond":  # rows closer than a cell: the hexagons tile
+            sheet.add_region(name, "space", polygon=polys[name])
+        elif regions:
             r = cell * 0.45
             sheet.add_region(name, "space", polygon=Rect(cx - r, cy - r, cx + r, cy + r).corners())
     if labels:
