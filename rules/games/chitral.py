@@ -23,6 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -45,7 +46,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(NotFromPhotos, State):
+class Chitral(NotFromPhotos, DiagramText, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {
@@ -175,9 +176,6 @@ class Chitral(NotFromPhotos, State):
 
     def diagram(self) -> str:
         return draw_diagram(self.board, [SYMBOL.get(p, ".") for p in self.stone])
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 def _lines(

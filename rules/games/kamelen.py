@@ -23,6 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -106,7 +107,7 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(NotFromPhotos, State):
+class Kamelen(NotFromPhotos, DiagramText, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {
@@ -252,9 +253,6 @@ class Kamelen(NotFromPhotos, State):
             for p, k in zip(self.owner, self.kind, strict=True)
         ]
         return draw_diagram(self.board, cells)
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class KamelenGame(Game):

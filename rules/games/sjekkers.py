@@ -30,6 +30,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -63,7 +64,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(NotFromPhotos, State):
+class Sjekkers(NotFromPhotos, DiagramText, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {
@@ -253,9 +254,6 @@ class Sjekkers(NotFromPhotos, State):
         full = square_board(SIZE, SIZE)
         at = {self.board.name(i): ch for i, ch in enumerate(cells)}
         return draw_diagram(full, [at.get(c, " ") for c in full.cells])
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class SjekkersGame(Game):
