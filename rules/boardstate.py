@@ -2,12 +2,15 @@
 
 Each piece was written once per game before; kept here so that a fix reaches every game:
 
-- :class:`DiagramText`: ``str(state)`` shows the position as its plain-text diagram.
+- :class:`DiagramText`: ``str(state)`` shows the position as its plain-text diagram;
+- :class:`TurnMoves`: the moves of the player to move, listed once per position.
 """
 
 from __future__ import annotations
 
-__all__ = ["DiagramText"]
+from typing import Any
+
+__all__ = ["DiagramText", "TurnMoves"]
 
 
 class DiagramText:
@@ -22,3 +25,25 @@ class DiagramText:
 
     def _describe(self) -> list[str]:
         return self.diagram_lines()
+
+
+class TurnMoves:
+    """The moves of the player to move, listed once per position: a random playout or a
+    search asks for them several times a turn (to list, then to check the move played), and
+    listing is a game's hot loop. :meth:`_turn_moves` calls the game's ``_list_moves`` the
+    first time and keeps the answer in ``_moves`` until :meth:`_new_turn`, which every move
+    calls. Copies share the answer (``State.copy`` copies the attribute by reference): it is
+    never changed in place."""
+
+    _moves: Any = None
+
+    def _list_moves(self) -> Any:
+        raise NotImplementedError
+
+    def _turn_moves(self) -> Any:
+        if self._moves is None:
+            self._moves = self._list_moves()
+        return self._moves
+
+    def _new_turn(self) -> None:
+        self._moves = None

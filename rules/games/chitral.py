@@ -23,7 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText
+from artsheets.rules.boardstate import DiagramText, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -46,7 +46,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(NotFromPhotos, DiagramText, State):
+class Chitral(NotFromPhotos, DiagramText, TurnMoves, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {
@@ -74,12 +74,6 @@ class Chitral(NotFromPhotos, DiagramText, State):
         self.steps, self.jumps = field_cache(self.field, "chitral-lines", _lines)
         self.to_move = 1
         self.quiet_plies = 0
-        self._moves: dict[int, list[int]] | None = None  # this turn's destinations by piece
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves  # never changed in place: sharing is safe
-        return new
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -96,13 +90,10 @@ class Chitral(NotFromPhotos, DiagramText, State):
                     stack.append(land)
         return sorted(out)
 
-    def _turn_moves(self) -> dict[int, list[int]]:
-        if self._moves is None:
-            me = self.to_move
-            self._moves = {
-                c: self.destinations(c) for c in range(len(self.board)) if self.stone[c] == me
-            }
-        return self._moves
+    def _list_moves(self) -> dict[int, list[int]]:
+        """This turn's destinations by piece (kept by TurnMoves until the next move)."""
+        me = self.to_move
+        return {c: self.destinations(c) for c in range(len(self.board)) if self.stone[c] == me}
 
     def current_player(self) -> int | None:
         return None if self._outcome else self.to_move
@@ -132,7 +123,7 @@ class Chitral(NotFromPhotos, DiagramText, State):
         taken = self._capture(b)
         self.quiet_plies = 0 if taken else self.quiet_plies + 1
         self.to_move = 3 - me
-        self._moves = None
+        self._new_turn()
         self._check_end(me)
 
     def _capture(self, at: int) -> int:

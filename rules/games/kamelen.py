@@ -23,7 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText
+from artsheets.rules.boardstate import DiagramText, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -107,7 +107,7 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(NotFromPhotos, DiagramText, State):
+class Kamelen(NotFromPhotos, DiagramText, TurnMoves, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {
@@ -134,12 +134,6 @@ class Kamelen(NotFromPhotos, DiagramText, State):
         self.to_move = 1
         self.quiet_plies = 0
         self.passes = 0
-        self._moves: list[str] | None = None
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves
-        return new
 
     def colour(self, cell: int) -> int:
         x, y = self.board.coords[cell]
@@ -160,21 +154,20 @@ class Kamelen(NotFromPhotos, DiagramText, State):
     def legal_moves(self) -> list[Move]:
         if self._outcome:
             return []
-        if self._moves is None:
-            me, owner, kind, name = self.to_move, self.owner, self.kind, self.board.name
-            out = []
-            for c in range(len(self.board)):
-                if owner[c] != me:
+        return list(self._turn_moves())
+
+    def _list_moves(self) -> list[str]:
+        me, owner, kind, name = self.to_move, self.owner, self.kind, self.board.name
+        out = []
+        for c in range(len(self.board)):
+            if owner[c] != me:
+                continue
+            for a, b, end in self.paths[kind[c]][c]:
+                if kind[a] or kind[b] or kind[end] == ROCK or owner[end] == me:
                     continue
-                for a, b, end in self.paths[kind[c]][c]:
-                    if kind[a] or kind[b] or kind[end] == ROCK or owner[end] == me:
-                        continue
-                    out.append(f"{name(c)}-{name(end)}")
-            self._moves = sorted(
-                set(out), key=lambda m: [self.board.index[p] for p in m.split("-")]
-            )
-            self._moves = self._moves or ["pass"]
-        return list(self._moves)
+                out.append(f"{name(c)}-{name(end)}")
+        moves = sorted(set(out), key=lambda m: [self.board.index[p] for p in m.split("-")])
+        return moves or ["pass"]
 
     def _play(self, move: Move) -> None:
         text = move.strip().lower()
@@ -220,7 +213,7 @@ class Kamelen(NotFromPhotos, DiagramText, State):
 
     def _end_turn(self, captured: bool, passed: bool = False) -> None:
         self.to_move = 3 - self.to_move
-        self._moves = None
+        self._new_turn()
         self.passes = self.passes + 1 if passed else 0
         self.quiet_plies = 0 if captured else self.quiet_plies + 1
         if self.passes >= 2:

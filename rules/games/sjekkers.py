@@ -30,7 +30,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText
+from artsheets.rules.boardstate import DiagramText, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -64,7 +64,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(NotFromPhotos, DiagramText, State):
+class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {
@@ -91,12 +91,6 @@ class Sjekkers(NotFromPhotos, DiagramText, State):
         self.to_move = 1
         self.quiet_plies = 0
         self.passes = 0
-        self._moves: list[str] | None = None
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves
-        return new
 
     # --- move generation -------------------------------------------------------------------
 
@@ -168,10 +162,11 @@ class Sjekkers(NotFromPhotos, DiagramText, State):
     def legal_moves(self) -> list[Move]:
         if self._outcome:
             return []
-        if self._moves is None:
-            me = self.to_move
-            self._moves = self._captures(me) or self._quiet_moves(me) or ["pass"]
-        return list(self._moves)
+        return list(self._turn_moves())
+
+    def _list_moves(self) -> list[str]:
+        me = self.to_move
+        return self._captures(me) or self._quiet_moves(me) or ["pass"]
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -223,7 +218,7 @@ class Sjekkers(NotFromPhotos, DiagramText, State):
     def _end_turn(self, captured: bool, passed: bool = False) -> None:
         me = self.to_move
         self.to_move = 3 - me
-        self._moves = None
+        self._new_turn()
         self.passes = self.passes + 1 if passed else 0
         self.quiet_plies = 0 if captured else self.quiet_plies + 1
         if self.owner.count(3 - me) == 0:

@@ -37,6 +37,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, diamond_board
 from artsheets.rules.boardscore import NotFromPhotos
+from artsheets.rules.boardstate import TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -74,7 +75,7 @@ def start_cells(board: Board, player: int) -> tuple[str, ...]:
     return tuple(c for c in board.cells if int(c[1:]) in rows)
 
 
-class Trangalla(NotFromPhotos, State):
+class Trangalla(NotFromPhotos, TurnMoves, State):
     game = "trangalla"
     title = "Trangalla"
     OPTIONS: Mapping[str, Option] = {
@@ -104,12 +105,10 @@ class Trangalla(NotFromPhotos, State):
         self.played: dict[int, Counter[str]] = {1: Counter(), 2: Counter()}
         self.to_move = 1
         self.steps, self.jumps = field_cache(self.field, "trangalla-lines", _lines)
-        self._moves: list[Move] | None = None
 
     def copy(self) -> State:
         new = super().copy()
         new.played = {p: Counter(c) for p, c in self.played.items()}  # type: ignore[attr-defined]
-        new._moves = self._moves  # never changed in place: sharing is safe
         return new
 
     # --- whose turn ---------------------------------------------------------------------------
@@ -133,14 +132,12 @@ class Trangalla(NotFromPhotos, State):
         if self.setting_up():
             p = len(self.history) + 1
             return [f"K{self.board.name(c)}" for c in self.start[p]]
-        if self._moves is None:
-            self._moves = self._list_moves(self.to_move)
-        return list(self._moves)
+        return list(self._turn_moves())
 
-    def _list_moves(self, me: int) -> list[Move]:
-        """Every move of ``me`` (the same for the King as for a soldier), less the ones the
-        repetition rule has used up."""
-        name, owner, out = self.board.name, self.owner, []
+    def _list_moves(self) -> list[Move]:
+        """Every move of the player to move (the same for the King as for a soldier), less
+        the ones the repetition rule has used up."""
+        me, name, owner, out = self.to_move, self.board.name, self.owner, []
         limit = self.options["repeats"] + 1
         for s in range(len(owner)):
             if owner[s] != me:
@@ -277,7 +274,7 @@ class Trangalla(NotFromPhotos, State):
         if moved_king:
             self.king[me] = end
         self.to_move = other
-        self._moves = None
+        self._new_turn()
         if end == self.target[me]:
             if moved_king:
                 self._finish((me,), f"{NAMES[me]}'s King reached the goal", Termination.GOAL)
