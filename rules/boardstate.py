@@ -3,14 +3,19 @@
 Each piece was written once per game before; kept here so that a fix reaches every game:
 
 - :class:`DiagramText`: ``str(state)`` shows the position as its plain-text diagram;
-- :class:`TurnMoves`: the moves of the player to move, listed once per position.
+- :class:`TurnMoves`: the moves of the player to move, listed once per position;
+- :class:`OwnerColours` and :class:`PieceScores`: a board of owners per cell, scored by the
+  pieces each side has left.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DiagramText", "TurnMoves"]
+from artsheets.rules.board import Board
+from artsheets.rules.core import Outcome, Termination
+
+__all__ = ["DiagramText", "OwnerColours", "PieceScores", "TurnMoves"]
 
 
 class DiagramText:
@@ -47,3 +52,29 @@ class TurnMoves:
 
     def _new_turn(self) -> None:
         self._moves = None
+
+
+class OwnerColours:
+    """A position kept as the owner of each cell of ``board`` (``owner``: 0 empty, else the
+    player): a photo of the board would show each player's pieces in his colour."""
+
+    board: Board
+    owner: list[int]
+
+    def sheet_colours(self) -> dict[str, int]:
+        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
+
+
+class PieceScores(OwnerColours):
+    """Two players scored by the pieces each has on the board, during the game and in the
+    outcome: :meth:`_finish` ends the game with those counts."""
+
+    _scores: dict[int, int]
+    _outcome: Outcome | None
+
+    def scores(self) -> dict[int, int]:
+        return {p: self.owner.count(p) for p in (1, 2)}
+
+    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
+        self._scores = self.scores()
+        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)

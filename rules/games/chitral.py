@@ -23,14 +23,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, TurnMoves
+from artsheets.rules.boardstate import DiagramText, PieceScores, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
     Option,
     OptionError,
-    Outcome,
     State,
     Termination,
     field_cache,
@@ -46,7 +45,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(NotFromPhotos, DiagramText, TurnMoves, State):
+class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {
@@ -152,15 +151,10 @@ class Chitral(NotFromPhotos, DiagramText, TurnMoves, State):
             why = f"{self.quiet_plies} plies without a capture"
             self._finish((), why, Termination.MOVE_LIMIT)
 
-    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
-        self._scores = self.scores()
-        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
-
-    def scores(self) -> dict[int, int]:
-        return {p: self.stone.count(p) for p in (1, 2)}
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.stone) if p}
+    @property
+    def owner(self) -> list[int]:
+        """The stones by square, under the name PieceScores reads."""
+        return self.stone
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.stone), self.to_move, self.quiet_plies)

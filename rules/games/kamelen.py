@@ -23,7 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, TurnMoves
+from artsheets.rules.boardstate import DiagramText, OwnerColours, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -107,7 +107,7 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(NotFromPhotos, DiagramText, TurnMoves, State):
+class Kamelen(NotFromPhotos, DiagramText, TurnMoves, OwnerColours, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {
@@ -233,9 +233,6 @@ class Kamelen(NotFromPhotos, DiagramText, TurnMoves, State):
 
     def scores(self) -> dict[int, int]:
         return dict(self._scores) if self._outcome else {1: 0, 2: 0}
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.owner), tuple(self.kind), self.to_move, self.quiet_plies, self.passes)

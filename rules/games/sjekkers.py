@@ -30,14 +30,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, TurnMoves
+from artsheets.rules.boardstate import DiagramText, PieceScores, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
     Option,
     OptionError,
-    Outcome,
     State,
     Termination,
 )
@@ -64,7 +63,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, State):
+class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {
@@ -230,16 +229,6 @@ class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, State):
         elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
             why = f"{self.quiet_plies} plies without a capture"
             self._finish((), why, Termination.MOVE_LIMIT)
-
-    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
-        self._scores = self.scores()
-        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
-
-    def scores(self) -> dict[int, int]:
-        return {p: self.owner.count(p) for p in (1, 2)}
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.owner), tuple(self.king), self.to_move, self.quiet_plies, self.passes)

@@ -37,14 +37,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, diamond_board
 from artsheets.rules.boardscore import NotFromPhotos
-from artsheets.rules.boardstate import TurnMoves
+from artsheets.rules.boardstate import PieceScores, TurnMoves
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
     Option,
     OptionError,
-    Outcome,
     State,
     Termination,
     field_cache,
@@ -75,7 +74,7 @@ def start_cells(board: Board, player: int) -> tuple[str, ...]:
     return tuple(c for c in board.cells if int(c[1:]) in rows)
 
 
-class Trangalla(NotFromPhotos, TurnMoves, State):
+class Trangalla(NotFromPhotos, TurnMoves, PieceScores, State):
     game = "trangalla"
     title = "Trangalla"
     OPTIONS: Mapping[str, Option] = {
@@ -285,15 +284,7 @@ class Trangalla(NotFromPhotos, TurnMoves, State):
         elif not self.legal_moves():
             self._finish((me,), f"{NAMES[other]} cannot move", Termination.NO_MOVES)
 
-    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
-        self._scores = self.scores()
-        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
-
     # --- what is known --------------------------------------------------------------------------
-
-    def scores(self) -> dict[int, int]:
-        """Pieces on the board per player (public: the Kings are not told apart)."""
-        return {p: self.owner.count(p) for p in (1, 2)}
 
     def candidates(self, player: int) -> list[str]:
         """Where ``player``'s King may be, as the other side knows it: his pieces never turned
@@ -354,9 +345,6 @@ class Trangalla(NotFromPhotos, TurnMoves, State):
             f"{y + 1:>2} " + " " * (b.files - len(rows[y])) + " ".join(rows[y])
             for y in range(b.ranks - 1, -1, -1)
         ]
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
 
     def _key(self) -> tuple[Any, ...]:
         return (
