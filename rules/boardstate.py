@@ -5,7 +5,8 @@ Each piece was written once per game before; kept here so that a fix reaches eve
 - :class:`DiagramText`: ``str(state)`` shows the position as its plain-text diagram;
 - :class:`TurnMoves`: the moves of the player to move, listed once per position;
 - :class:`OwnerColours` and :class:`PieceScores`: a board of owners per cell, scored by the
-  pieces each side has left.
+  pieces each side has left;
+- :class:`QuietLimit` and :func:`quiet_option`: a draw after ``quiet`` plies without a capture.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from artsheets.rules.board import Board
-from artsheets.rules.core import Outcome, Termination
+from artsheets.rules.core import Option, Outcome, Termination
 
-__all__ = ["DiagramText", "OwnerColours", "PieceScores", "TurnMoves"]
+__all__ = ["DiagramText", "OwnerColours", "PieceScores", "QuietLimit", "TurnMoves", "quiet_option"]
 
 
 class DiagramText:
@@ -78,3 +79,29 @@ class PieceScores(OwnerColours):
     def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
         self._scores = self.scores()
         self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
+
+
+def quiet_option(default: int) -> Option:
+    """The ``quiet`` option with its game's default (each game's own measurement of how long
+    a random game goes between captures)."""
+    return Option(default, "plies without a capture before a draw (0: no limit)", minimum=0)
+
+
+class QuietLimit:
+    """Our addition to games the seed lets go on for ever (Fort Chitral, Sjekkers, Kamelen):
+    ``quiet`` plies in a row without a capture end the game in a draw (option ``quiet``, 0:
+    no limit). A move calls :meth:`_count_quiet`; the end-of-turn checks ask
+    :meth:`_quiet_reason` last."""
+
+    options: dict[str, Any]
+    quiet_plies: int = 0
+
+    def _count_quiet(self, captured: bool) -> None:
+        self.quiet_plies = 0 if captured else self.quiet_plies + 1
+
+    def _quiet_reason(self) -> str | None:
+        """Why the game ends by the limit, or None while it goes on."""
+        limit = self.options["quiet"]
+        if limit and self.quiet_plies >= limit:
+            return f"{self.quiet_plies} plies without a capture"
+        return None

@@ -23,7 +23,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, PieceScores, TurnMoves
+from artsheets.rules.boardstate import (
+    DiagramText,
+    PieceScores,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -45,7 +51,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
+class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, QuietLimit, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {
@@ -57,7 +63,7 @@ class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
             ("all", "orthogonal"),
             str,
         ),
-        "quiet": Option(100, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(100),
     }
     _COPY = ("stone",)
 
@@ -120,7 +126,7 @@ class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
             )
         self.stone[a], self.stone[b] = 0, me
         taken = self._capture(b)
-        self.quiet_plies = 0 if taken else self.quiet_plies + 1
+        self._count_quiet(bool(taken))
         self.to_move = 3 - me
         self._new_turn()
         self._check_end(me)
@@ -147,8 +153,7 @@ class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
             self._finish((), "neither player has four pieces to hold the fort", Termination.BLOCKED)
         elif not any(self._turn_moves().values()):
             self._finish((mover,), f"{NAMES[other]} cannot move", Termination.NO_MOVES)
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._finish((), why, Termination.MOVE_LIMIT)
 
     @property

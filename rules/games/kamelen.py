@@ -23,7 +23,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, OwnerColours, TurnMoves
+from artsheets.rules.boardstate import (
+    DiagramText,
+    OwnerColours,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -107,13 +113,13 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(NotFromPhotos, DiagramText, TurnMoves, OwnerColours, State):
+class Kamelen(NotFromPhotos, DiagramText, TurnMoves, OwnerColours, QuietLimit, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {
         "players": Option(2, "two players", choices=(2,)),
         "ranks": Option(11, "board length: 11, or 12 and 13 with the extra strips", (11, 12, 13)),
-        "quiet": Option(100, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(100),
     }
     _COPY = ("owner", "kind")
 
@@ -215,13 +221,12 @@ class Kamelen(NotFromPhotos, DiagramText, TurnMoves, OwnerColours, State):
         self.to_move = 3 - self.to_move
         self._new_turn()
         self.passes = self.passes + 1 if passed else 0
-        self.quiet_plies = 0 if captured else self.quiet_plies + 1
+        self._count_quiet(captured)
         if self.passes >= 2:
             self._outcome = Outcome(
                 {1: 0, 2: 0}, (), "neither player can move", termination=Termination.BLOCKED
             )
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._outcome = Outcome({1: 0, 2: 0}, (), why, termination=Termination.MOVE_LIMIT)
         if self._outcome:
             self._scores = dict(self._outcome.scores)

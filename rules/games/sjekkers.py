@@ -30,7 +30,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
-from artsheets.rules.boardstate import DiagramText, PieceScores, TurnMoves
+from artsheets.rules.boardstate import (
+    DiagramText,
+    PieceScores,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -63,7 +69,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
+class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, QuietLimit, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {
@@ -74,7 +80,7 @@ class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
             ("sjekkers", "checkers"),
             str,
         ),
-        "quiet": Option(60, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(60),
     }
     _COPY = ("owner", "king")
 
@@ -219,15 +225,14 @@ class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, State):
         self.to_move = 3 - me
         self._new_turn()
         self.passes = self.passes + 1 if passed else 0
-        self.quiet_plies = 0 if captured else self.quiet_plies + 1
+        self._count_quiet(captured)
         if self.owner.count(3 - me) == 0:
             self._finish((me,), f"{NAMES[me]} captured every disk", Termination.ALL_CAPTURED)
         elif self.checkers and self.legal_moves() == ["pass"]:
             self._finish((me,), f"{NAMES[3 - me]} cannot move", Termination.NO_MOVES)
         elif self.passes >= 2:
             self._finish((), "neither player can move", Termination.BLOCKED)
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._finish((), why, Termination.MOVE_LIMIT)
 
     def _key(self) -> tuple[Any, ...]:
