@@ -97,6 +97,8 @@ class Kit:
     # grey cells that depend on the sheet options (Kamelen's home fields move with --ranks)
     shading_by_options: Callable[[Mapping[str, int]], Callable[[str], bool]] | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
+    # start points printed as dashed piece outlines (Trangalla's S1..S5 and V1..V5)
+    starts: Callable[[Mapping[str, int]], tuple[str, ...]] | None = None
     doc: str = ""
 
     def cell(self, opts: Mapping[str, int]) -> float:
@@ -309,7 +311,9 @@ def draw_board_sheet(
     shading = kit.shading
     if kit.shading_by_options is not None:
         shading = kit.shading_by_options(opts or {})
-    draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
+    polys = draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
+    for name in kit.starts(opts or {}) if kit.starts is not None else ():
+        sheet.circle(_centre(polys[name]), cell * 0.42, Style(SOFT, 0.35, dash=(1.2, 0.8)))
     note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)

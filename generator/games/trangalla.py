@@ -11,7 +11,7 @@ from artsheets.generator.boardkit import Kit, Piece, draw_example, kit_spec
 from artsheets.generator.boardrules import RulesText
 from artsheets.generator.registry import SheetOption
 from artsheets.generator.sheet import Rect, Sheet
-from artsheets.rules.games.trangalla import trangalla_board
+from artsheets.rules.games.trangalla import start_cells, trangalla_board
 
 CELL_MM = 22.0  # a cylinder's seat: the 9-row diamond is 178 mm tall, inside both pages
 BOARD_MM = 178.0  # the tallest board both pages hold with its row numbers
@@ -26,7 +26,8 @@ RULES = RulesText(
             "What you need",
             (
                 "The board: 25 points joined by marking lines, in rows of 1 to 5 and back to "
-                "1. The grey tips are the goals: a9 is white's, a1 black's. Glue the discs "
+                "1. The grey tips are the goals: a9 is white's, a1 black's; dashed rings mark "
+                "the start points. Glue the discs "
                 "back to back: 8 soldiers white on one face and black on the other, a white "
                 "King white on both faces, a black King black on both.",
                 "White takes the white King and four soldiers, white face up, on a2 b2 a3 b3 "
@@ -115,6 +116,7 @@ KIT = Kit(
     cell_mm=cell_mm,
     lines=True,
     shading_by_options=lambda o: lambda cell: cell in ("a1", f"a{2 * o['width'] - 1}"),
+    starts=lambda o: tuple(c for p in (1, 2) for c in start_cells(trangalla_board(o["width"]), p)),
     cut_list="Cut out 10 W and 10 B faces; glue back to back: 8 W+B soldiers, W+W white King, "
     "B+B black King.",
 )
