@@ -63,8 +63,8 @@ SIDEWAYS = (0, 3)
 HIDDEN = "K?"  # the other side's King placement, as a player's copy of the record shows it
 
 
-@functools.cache
 def trangalla_board(width: int = 5) -> Board:
+    """The reconstructed board (``docs/rules/trangalla.md``): the diamond of ``width``."""
     return diamond_board(width)
 
 
@@ -84,7 +84,7 @@ class Trangalla(NotFromPhotos, TurnMoves, PieceScores, State):
             2, "times a player may repeat one move (played repeats + 1 times in all)", minimum=0
         ),
     }
-    _COPY = ("owner", "turned", "king", "king_taken", "played")
+    _COPY = ("owner", "turned", "king", "king_taken")  # and the counters in played: copy()
 
     def _setup(self) -> None:
         self.board = Board.of(self.field)
