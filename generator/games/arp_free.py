@@ -45,12 +45,16 @@ class FreeLimits:
     MIN_AREA 20, MIN_WIDTH 4). They only shape the search: a field is accepted by the checks.
 
     Set on 40 tuning draws (sub-seeds 100-139, 25 lines, 55 spaces), valid draws / CPU
-    seconds per valid field: these values 22 / 1.13-1.16; the first margins tried (crossing
-    from a third line 4.5, lines apart 4.6, pieces 5, triangles 28 mm2) 11 / 1.86; each of
-    those lowered alone 15-18 / 1.31-1.40; all lowered further (3.5, 3.8, 4.2, 21 mm2) 16 /
-    2.34 (more draws came near and failed the checks)."""
+    seconds per valid field: these values 24 / 0.77; the same with crossings of 24 degrees
+    22 / 1.13, 28: 20 / 1.21, 32: 24 / 0.95, 36: 24 / 0.80, 45: 9 / 1.78, 50: 7 / 1.61 (steep
+    crossings keep third lines and triangles away; too steep leaves too few pairs that may
+    cross). Steep crossings are also what the scanner reads best: a traced line meeting
+    another at a shallow angle shares its pencil near the crossing. The first margins tried
+    (crossing from a third line 4.5, lines apart 4.6, pieces 5, triangles 28 mm2, at 24
+    degrees) 11 / 1.86; each lowered alone 15-18 / 1.31-1.40; all lowered further (3.5, 3.8,
+    4.2, 21 mm2) 16 / 2.34 (more draws came near and failed the checks)."""
 
-    min_angle_deg: float = 24.0
+    min_angle_deg: float = 40.0
     separation: float = 3.4  # an end from any other line
     apart: float = 4.0  # two lines that do not cross (a space between them holds a 4 mm disc)
     near: float = 4.0  # a crossing from a third line
