@@ -81,6 +81,11 @@ class RegionStats:
     seen: np.ndarray  # share of the measured pixels inside the photo
     line_px: np.ndarray  # entries of the masks' ``pixels`` that belong to segments
     line_refl: np.ndarray  # (len(line_px), 3) their reflectance (linear BGR relative to paper)
+    # The same for a polygon's core, its pixels ``core_mm`` or more from its outline: a
+    # neighbour's felt tip bleeds over the outline into the rim, never this far in.
+    core_n: np.ndarray | None = None
+    core_ink: np.ndarray | None = None
+    core_mean: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -110,9 +115,14 @@ def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray
 
 
 def measure(
-    work: np.ndarray, light: Light, tpl: Template, inside: np.ndarray | None = None
+    work: np.ndarray,
+    light: Light,
+    tpl: Template,
+    inside: np.ndarray | None = None,
+    core_mm: float | None = None,
 ) -> RegionStats:
-    """Coverage and pencil colour of every region.
+    """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
+    core: its pixels that far or further from its outline).
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
     so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
@@ -164,8 +174,27 @@ def measure(
     tint /= np.maximum(n_on, 1)[:, None]
     seen = n / np.maximum(n_all, 1)
     line_px = np.flatnonzero(m.line_mm >= 0 if shown is None else (m.line_mm >= 0) & shown)
+    core_n = core_ink = core_mean = None
+    if core_mm is not None:
+        core = m.edge_mm >= core_mm
+        if shown is not None:
+            core &= shown
+        core_n, core_ink = m.sums(core), m.sums(ink & core)
+        cw = weight * core
+        csum = m.sums(cw)
+        csums = np.stack([m.sums(colour_px[:, c] * cw) for c in range(3)], axis=1)
+        core_mean = np.where(csum[:, None] > 0, csums / np.maximum(csum, 1e-9)[:, None], 1.0)
     return RegionStats(
-        n=n, ink=k, mean=mean, tint=tint, seen=seen, line_px=line_px, line_refl=px[line_px]
+        n=n,
+        ink=k,
+        mean=mean,
+        tint=tint,
+        seen=seen,
+        line_px=line_px,
+        line_refl=px[line_px],
+        core_n=core_n,
+        core_ink=core_ink,
+        core_mean=core_mean,
     )
 
 
@@ -362,6 +391,31 @@ class Style:
 FILL = Style(0.06, 0.22, 0.75)
 STROKE = Style(0.025, 0.08, 0.12)  # a line traced, a symbol drawn, a number written
 TICK = Style(0.12, 0.3, 0.45)  # a tick, cross or fill in a small box (a speck is 1 of 80 px)
+
+
+def without_bleed(
+    stats: RegionStats, tpl: Template, symbols: bool, core_pixels: int
+) -> RegionStats:
+    """``stats`` with each fill whose core is bare measured on its core alone.
+
+    Felt tip bleeds over a filled space's outline into its neighbours' rims: a blank space
+    among filled ones shows colour along its whole edge, never deep inside. A fill whose core
+    (``measure(core_mm=...)``) holds ``core_pixels`` or more and is under the fill's ``off``
+    coverage is measured there; a fill with pencil in its core keeps its whole measurement
+    (a hurried scribble along one edge reaches the core too)."""
+    if stats.core_n is None or stats.core_ink is None:
+        return stats
+    regions = tpl.masks.regions
+    fill = np.array([style_of(r.kind, r.extra.get("role"), symbols) is FILL for r in regions])
+    core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    bare = fill & (stats.core_n >= core_pixels) & (core_cov < FILL.off)
+    if not bare.any():
+        return stats
+    return replace(
+        stats,
+        n=np.where(bare, stats.core_n, stats.n),
+        ink=np.where(bare, stats.core_ink, stats.ink),
+    )
 
 
 TALLY_ROLES = ("point", "penalty")  # score boxes marked one per point (or penalty)

@@ -55,6 +55,16 @@ class ScannerConfig:
     # Colours neither the best reading nor its runner-up sit this much further below the best
     # than the runner-up (log-odds): the measurement ranked them lower without saying how much.
     beyond_second_logodds: float = 1.0
+    # A fill is also measured on its core, this far (mm) or further from its outline: felt
+    # tip bleeds 0.5-1.5 mm over an outline into the neighbours' rims. On the tuning photos'
+    # blank spaces and marks among felt-tip fills, the share covered at 1.4 mm was under
+    # 0.127 in 99 % (at 1.8 mm, 0.056, under a fill's ``off`` of 0.06), while every coloured
+    # one's core (scribbles along one edge too) stayed 0.094 or more; at 2.2 mm a scribble's
+    # core could be bare (benchmarks/RESULTS.md).
+    bleed_mm: float = 1.8
+    # Core pixels (at 5 px/mm) enough to judge a fill's core by: as many as a region needs
+    # to be read with no doubt for its size (``colours``: confidence full from 40 pixels).
+    core_pixels: int = 40
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -22,6 +22,7 @@ from artsheets.scanner.colours import (
     doubt_dark_paper,
     learn_palette,
     measure,
+    without_bleed,
 )
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.drawing import check_drawing
@@ -201,7 +202,8 @@ def scan_image(
     light = light_field(work, tpl, inside)
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside)
+    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
+    stats = without_bleed(stats, tpl, symbols, config.core_pixels)
     in_play = colours_in_play(layout, players)
     palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
     palette.paper_level = light.paper_level

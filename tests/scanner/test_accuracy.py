@@ -1,0 +1,31 @@
+"""Named conditions read right: the measurement model's answers to what players really do
+(tuning seeds of ``benchmarks/bench_scanner.py``, whose photos may be looked at)."""
+
+from __future__ import annotations
+
+from artsheets.scanner.pipeline import scan_image
+
+from .scenarios import simulate_named
+from .simulator import sheet_for
+
+SIZE = (4000, 3000)  # the benchmark's 12 megapixels
+
+
+def _wrong(photo, result) -> dict[str, tuple[int | None, int | None]]:
+    return {
+        rid: (photo.colours.get(rid), rd.color)
+        for rid, rd in result.readings.items()
+        if rd.color != photo.colours.get(rid)
+    }
+
+
+def test_felt_tip_bleeding_into_a_blank_space_leaves_it_blank() -> None:
+    # Springer's small triangles among felt-tip fills: the neighbours' dye covers 12-19 % of
+    # five blank spaces' rims (read coloured before the fills were judged by their cores too).
+    layout = sheet_for("springer")
+    photo = simulate_named(layout, 3, "felt_tip", SIZE)
+    result = scan_image(photo.image)
+    blanks_read_coloured = {
+        rid: got for rid, (truth, got) in _wrong(photo, result).items() if truth is None
+    }
+    assert blanks_read_coloured == {}
