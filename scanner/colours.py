@@ -711,9 +711,12 @@ def classify(
     tpl: Template,
     symbol_spaces: bool,
     blur_mm: float = 0.0,
+    grey_veto: bool = True,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
-    photo's measured blur, which makes neighbouring pixels of a line alike).
+    photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
+    the photo resolves a mark's colour well enough that grey marks where its key is colourful
+    are taken for a shadow or smudge, see ``ScannerConfig.grey_min_px_per_mm``).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -722,7 +725,7 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
-    first = _classify_once(stats, {FILL: palette}, tpl, styles, None)
+    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto)
     refs: dict[Style, Palette] = {FILL: palette}
     for style in (STROKE, TICK):
         colours = dict(palette.colours)
@@ -753,7 +756,7 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto)
     out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
@@ -971,6 +974,7 @@ def _classify_once(
     tpl: Template,
     styles: list[Style],
     tints: dict[int, np.ndarray] | None,
+    grey_veto: bool = True,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     palette = palettes[FILL]
@@ -1060,7 +1064,7 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(
+        if grey_veto and _grey_unlike(
             lab[i], palettes.get(st, palette).colours[k], st is FILL, palette.paper_level
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a

@@ -65,6 +65,13 @@ class ScannerConfig:
     # Core pixels (at 5 px/mm) enough to judge a fill's core by: as many as a region needs
     # to be read with no doubt for its size (``colours``: confidence full from 40 pixels).
     core_pixels: int = 40
+    # Grey marks where the key is colourful are taken for a shadow's edge or a smudge only
+    # in a photo with this many pixels per mm of paper or more. A phone's JPEG keeps colour
+    # at half resolution, and a messaging app's low quality rounds it further: on the tuning
+    # photos, the colour of ticks and strokes truly marked was under the grey test's share
+    # of their key's (0.35) in 48 % of them at 2.3 px/mm, 7 % at 3.3, 2 % at 4.5, and in
+    # 1 % of 9447 from 5 px/mm on (benchmarks/RESULTS.md).
+    grey_min_px_per_mm: float = 5.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -209,7 +209,8 @@ def scan_image(
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
-    readings = classify(stats, palette, tpl, symbols, blur)
+    grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
+    readings = classify(stats, palette, tpl, symbols, blur, grey_veto)
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())

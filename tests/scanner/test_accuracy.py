@@ -29,3 +29,13 @@ def test_felt_tip_bleeding_into_a_blank_space_leaves_it_blank() -> None:
         rid: got for rid, (truth, got) in _wrong(photo, result).items() if truth is None
     }
     assert blanks_read_coloured == {}
+
+
+def test_ticks_in_a_photo_sent_through_a_messaging_app_keep_their_colour() -> None:
+    # 2.3 photo pixels per mm, JPEG quality 40-60: the ticks' colour is washed out (half
+    # resolution chroma); read as grey "shadow or smudge" before, 53 regions wrong.
+    layout = sheet_for("mondrian")
+    photo = simulate_named(layout, 5, "messaging", SIZE)
+    result = scan_image(photo.image)
+    assert result.registration.px_per_mm < 3.0
+    assert _wrong(photo, result) == {}
