@@ -150,6 +150,12 @@ def scan_image(
     guess = layout_for_code(given).page if given else PAGE_GUESS
     located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
     reg, corners = located.registration, located.registration.corners
+    if reg.px_per_mm < config.min_px_per_mm:
+        raise ScanError(
+            "too_small",
+            f"the sheet is too small in the photo ({reg.px_per_mm:.1f} pixels per mm, need "
+            f"{config.min_px_per_mm}); move closer so the sheet fills most of the frame",
+        )
     guess = located.sheet.page
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
     blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)

@@ -39,3 +39,14 @@ def test_ticks_in_a_photo_sent_through_a_messaging_app_keep_their_colour() -> No
     result = scan_image(photo.image)
     assert result.registration.px_per_mm < 3.0
     assert _wrong(photo, result) == {}
+
+
+def test_a_sheet_at_two_photo_pixels_per_mm_is_read() -> None:
+    # A messaging app's 1200 px photo, the sheet filling 70 % of it: 2.1 px/mm, refused as
+    # too small before (2.2 px/mm needed), read right now.
+    from .simulator import easy, simulate
+
+    photo = simulate(sheet_for("synch"), seed=3, conditions=easy((1200, 900), fill=0.7))
+    result = scan_image(photo.image)
+    assert result.registration.px_per_mm < 2.2
+    assert _wrong(photo, result) == {}
