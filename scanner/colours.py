@@ -712,11 +712,17 @@ def classify(
     symbol_spaces: bool,
     blur_mm: float = 0.0,
     grey_veto: bool = True,
+    per_sample: float | None = None,
+    thin_scale: float = 1.0,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
     the photo resolves a mark's colour well enough that grey marks where its key is colourful
-    are taken for a shadow or smudge, see ``ScannerConfig.grey_min_px_per_mm``).
+    are taken for a shadow or smudge, see ``ScannerConfig.grey_min_px_per_mm``;
+    ``per_sample``: working pixels per independent sample of a line's colour, by default
+    from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
+    ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
+    a photo with fewer colour samples per mm than usual).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -725,7 +731,7 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
-    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto)
+    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto, thin_scale)
     refs: dict[Style, Palette] = {FILL: palette}
     for style in (STROKE, TICK):
         colours = dict(palette.colours)
@@ -756,8 +762,10 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto)
-    out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
+    if per_sample is None:
+        per_sample = pixels_per_sample(blur_mm)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -801,7 +809,7 @@ def _reread_lines(
     first: list[Reading],
     second: list[Reading],
     palette: Palette,
-    blur_mm: float = 0.0,
+    per_sample: float,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
@@ -824,7 +832,7 @@ def _reread_lines(
         palette.colours,
         len(m.regions),
         palette.spread,
-        pixels_per_sample(blur_mm),
+        per_sample,
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
@@ -975,6 +983,7 @@ def _classify_once(
     styles: list[Style],
     tints: dict[int, np.ndarray] | None,
     grey_veto: bool = True,
+    thin_scale: float = 1.0,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     palette = palettes[FILL]
@@ -1025,7 +1034,7 @@ def _classify_once(
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
         base_sigma = sigma = (
-            (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0) * palette.spread
+            (1.5 if st is FILL else 2.5 * thin_scale) * (1.5 if n < 150 else 1.0) * palette.spread
         )
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for

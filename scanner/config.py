@@ -5,9 +5,11 @@ measurement that set it; a scan is a function of the photo and its config (nothi
 from global state). ``scan_image(photo, config=ScannerConfig(review_below=0.9))`` reads a
 photo with other settings; tests and the benchmark pass their own.
 
-The per-pixel measurement constants of the older stages (``colours.py``, ``light.py``,
-``lines.py``, ``tallies.py``, ``mending.py``) have not all moved here yet: docs/scanner.md
-lists where the move stands.
+Of the measurement step, the felt-tip bleed (``bleed_mm``, ``core_pixels``), the grey-marks
+test (``grey_min_px_per_mm``) and the smallest sheet read (``min_px_per_mm``) are here; the
+other per-pixel constants of the older stages (``colours.py``, ``light.py``, ``lines.py``,
+``tallies.py``, ``mending.py``) have not all moved yet: docs/scanner.md lists where the move
+stands.
 """
 
 from __future__ import annotations
@@ -82,6 +84,15 @@ class ScannerConfig:
     # of their key's (0.35) in 48 % of them at 2.3 px/mm, 7 % at 3.3, 2 % at 4.5, and in
     # 1 % of 9447 from 5 px/mm on (benchmarks/RESULTS.md).
     grey_min_px_per_mm: float = 5.0
+    # A traced line's colour evidence counts one independent sample per so many working
+    # pixels (``lines.PIXELS_PER_SAMPLE``, calibrated on photos of the page at about 7.5 photo
+    # pixels per mm); a photo with fewer pixels per mm of paper than this has fewer samples,
+    # in proportion to its pixels' area, and the colour of a stroke or tick scatters wider by
+    # the square root of the ratio (the scatter is part pencil, part sampling). On the tuning
+    # split's 120 photos (12 of every condition), wrong regions not flagged 7 -> 2 (lines) ->
+    # 0 (strokes), messaging's median review unchanged (1.3 %); widening strokes' scatter by
+    # the whole ratio flagged 85 of a Synch sheet's 106 regions, by its root 33.
+    colour_full_px_per_mm: float = 7.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -36,6 +36,7 @@ from artsheets.scanner.identify import (
     read_sheet_code,
 )
 from artsheets.scanner.light import light_field, paper_dips
+from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine
@@ -216,7 +217,9 @@ def scan_image(
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
     grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
-    readings = classify(stats, palette, tpl, symbols, blur, grey_veto)
+    per_sample = pixels_per_sample(blur, reg.px_per_mm, config.colour_full_px_per_mm)
+    thin_scale = max(1.0, config.colour_full_px_per_mm / reg.px_per_mm) ** 0.5
+    readings = classify(stats, palette, tpl, symbols, blur, grey_veto, per_sample, thin_scale)
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from artsheets.scanner.pipeline import scan_image
 
 from .scenarios import simulate_named
@@ -50,3 +52,16 @@ def test_a_sheet_at_two_photo_pixels_per_mm_is_read() -> None:
     result = scan_image(photo.image)
     assert result.registration.px_per_mm < 2.2
     assert _wrong(photo, result) == {}
+
+
+@pytest.mark.parametrize(("game", "seed"), [("arp", 6), ("synch", 11)])
+def test_a_small_photos_thin_colours_are_doubted_not_misread(game: str, seed: int) -> None:
+    # 2.5-2.9 photo pixels per mm: a traced line's or a drawn symbol's colour rests on few
+    # colour samples. Read as a sure wrong colour before (Arp's lines, Synch's symbols).
+    photo = simulate_named(sheet_for(game), seed, "messaging", SIZE)
+    result = scan_image(photo.image)
+    assert result.registration.px_per_mm < 3.0
+    unflagged = {
+        rid: wrong for rid, wrong in _wrong(photo, result).items() if rid not in result.needs_review
+    }
+    assert unflagged == {}
