@@ -76,7 +76,7 @@ class ScannerConfig:
     # A sheet seen at fewer photo pixels per mm of paper than this is refused (move closer):
     # its QR code cannot be read. The tuning split's 24 messaging photos shrunk further
     # (JPEG quality 50): QR read in 0 of 24 at 1.4 px/mm, 2 at 1.6, 11 at 1.8, 17 at 2.0,
-    # 20 at 2.2; a messaging app's 1600 px photo of a sheet on a table is 2.0-2.5.
+    # 20 at 2.2; the split's messaging photos (1200-1600 px) showed the sheet at 2.3-4.5.
     min_px_per_mm: float = 1.6
     # Grey marks where the key is colourful are taken for a shadow's edge or a smudge only
     # in a photo with this many pixels per mm of paper or more. A phone's JPEG keeps colour
