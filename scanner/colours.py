@@ -85,7 +85,6 @@ class RegionStats:
     # neighbour's felt tip bleeds over the outline into the rim, never this far in.
     core_n: np.ndarray | None = None
     core_ink: np.ndarray | None = None
-    core_mean: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -174,16 +173,12 @@ def measure(
     tint /= np.maximum(n_on, 1)[:, None]
     seen = n / np.maximum(n_all, 1)
     line_px = np.flatnonzero(m.line_mm >= 0 if shown is None else (m.line_mm >= 0) & shown)
-    core_n = core_ink = core_mean = None
+    core_n = core_ink = None
     if core_mm is not None:
         core = m.edge_mm >= core_mm
         if shown is not None:
             core &= shown
         core_n, core_ink = m.sums(core), m.sums(ink & core)
-        cw = weight * core
-        csum = m.sums(cw)
-        csums = np.stack([m.sums(colour_px[:, c] * cw) for c in range(3)], axis=1)
-        core_mean = np.where(csum[:, None] > 0, csums / np.maximum(csum, 1e-9)[:, None], 1.0)
     return RegionStats(
         n=n,
         ink=k,
@@ -194,7 +189,6 @@ def measure(
         line_refl=px[line_px],
         core_n=core_n,
         core_ink=core_ink,
-        core_mean=core_mean,
     )
 
 
