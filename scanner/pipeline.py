@@ -13,7 +13,6 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout
-from artsheets.generator.registry import get_game
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
     Palette,
@@ -30,7 +29,6 @@ from artsheets.scanner.evidence import Evidence
 from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
-    layout_for_code,
     normalise_code,
     read_sheet_code,
 )
@@ -116,6 +114,8 @@ def colours_in_play(layout: Layout, players: int | None) -> list[int]:
     keys = sorted(r.color_index for r in layout.regions if r.kind == "key" and r.color_index)
     if players is None:
         return keys
+    from artsheets.generator.registry import get_game  # only here: it imports every game
+
     spec = get_game(layout.game)
     lo, hi = spec.players
     if not lo <= players <= hi:
@@ -146,7 +146,7 @@ def scan_image(
     t0 = time.perf_counter()
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = layout_for_code(given).page if given else PAGE_GUESS
+    guess = template_for(given).layout.page if given else PAGE_GUESS
     located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
     reg, corners = located.registration, located.registration.corners
     guess = located.sheet.page
