@@ -155,7 +155,10 @@ class DiskCache:
 
     def put(self, name: str, obj: Any) -> None:
         """Store ``obj`` as ``name``: atomically, best effort (see the class docstring)."""
-        data = self._header(name) + zlib.compress(pickle.dumps(obj, protocol=5), 1)
+        try:
+            data = self._header(name) + zlib.compress(pickle.dumps(obj, protocol=5), 1)
+        except Exception:  # something in it cannot be pickled: it is only not cached
+            return
         try:
             fresh = not self.folder.is_dir()
             self.folder.mkdir(parents=True, exist_ok=True)

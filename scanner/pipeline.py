@@ -46,7 +46,7 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring
 from artsheets.scanner.solve import solve
-from artsheets.scanner.template import PX_PER_MM, template_for
+from artsheets.scanner.template import PX_PER_MM, keep_rules_cache, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
@@ -216,6 +216,7 @@ def scan_image(
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
+    keep_rules_cache(code, tpl)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:

@@ -16,16 +16,18 @@ back instead of importing the generator and building it.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout
+from artsheets.rules.core import field_cache_entries, seed_field_cache
 from artsheets.scanner.diskcache import DiskCache, cache_root
 from artsheets.scanner.regions import RegionMasks, build_region_masks
 
-__all__ = ["PX_PER_MM", "Template", "build_template", "disk", "template_for"]
+__all__ = ["PX_PER_MM", "Template", "build_template", "disk", "keep_rules_cache", "template_for"]
 
 PX_PER_MM = 5.0  # the working resolution: A4 is 1050 x 1485 pixels
 _DPI = round(PX_PER_MM * 25.4)  # 127: the renderer takes whole dots per inch
@@ -53,6 +55,9 @@ class Template:
     big_small: np.ndarray  # bool, 1 mm blocks touching a large region
     boxes_small: np.ndarray  # bool, 1 mm blocks inside a small region (a box, a mark)
     masks: RegionMasks
+    # What the rules precompute for the sheet's field (rules.core.field_cache), by key: kept
+    # with the template so that a process reading it from the disk cache need not rebuild it.
+    rules_cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -73,6 +78,8 @@ def template_for(code: str) -> Template:
     if cache is not None:
         found = cache.get(code)
         if isinstance(found, Template):
+            if found.layout.topology is not None:
+                seed_field_cache(found.layout.topology, found.rules_cache)
             return found
     tpl = build_template(code)
     if cache is not None:
@@ -126,3 +133,20 @@ def build_template(code: str) -> Template:
         boxes_small=reduce(boxes) > 0.5,
         masks=masks,
     )
+
+
+def keep_rules_cache(code: str, tpl: Template) -> None:
+    """After a scan of the sheet ``code``: what the rules built for its field while scoring
+    it that the template does not hold yet is added to it and the template stored again, so
+    that later processes reading it from the disk cache start with it. (Rebuilding a rings
+    sheet's chords and the sections each crosses took 0.6-0.8 s in every process.)"""
+    topology = tpl.layout.topology
+    if topology is None:
+        return
+    entries = field_cache_entries(topology)
+    if entries.keys() <= tpl.rules_cache.keys():
+        return
+    tpl.rules_cache.update(entries)
+    root = cache_root()
+    if root is not None:
+        DiskCache(root, "templates").put(code, tpl)

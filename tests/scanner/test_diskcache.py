@@ -12,9 +12,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from artsheets.rules.core import field_cache_entries
 from artsheets.scanner import diskcache
 from artsheets.scanner.diskcache import DiskCache, cache_root
-from artsheets.scanner.template import Template, build_template, template_for
+from artsheets.scanner.scoring import score_sheet
+from artsheets.scanner.template import Template, build_template, keep_rules_cache, template_for
 
 CODE = "KLEE-1-STD-A4-U4-E"  # a standard sheet that builds quickly
 
@@ -191,3 +193,22 @@ def test_writers_racing_never_leave_a_broken_entry(tmp_path: Path) -> None:
     writer, data = cache.get("RACE")
     assert np.all(data == writer)
     assert [p.name for p in cache.folder.iterdir()] == ["RACE.bin"]  # no temporary files left
+
+
+def test_what_the_rules_built_for_the_field_is_stored_with_the_template(
+    fresh_templates: Path,
+) -> None:
+    code = "RINGS-1-000001-A4-P3R3N6C16-D"  # its chords take the rules a while to build
+    tpl = template_for(code)
+    assert tpl.rules_cache == {}
+    score_sheet(tpl.layout, {}, {})
+    built = field_cache_entries(tpl.layout.topology)
+    assert "rings-targets" in built
+    keep_rules_cache(code, tpl)
+    template_for.cache_clear()
+    again = template_for(code)  # another process would read this from the disk
+    assert again is not tpl and again.rules_cache.keys() == built.keys()
+    seeded = field_cache_entries(again.layout.topology)
+    assert seeded.keys() == built.keys()
+    assert all(seeded[k] == built[k] for k in built if k.startswith("rings-reach"))
+    assert score_sheet(again.layout, {}, {}) == score_sheet(tpl.layout, {}, {})
