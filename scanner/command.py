@@ -200,6 +200,9 @@ def _pairs(d: dict[int, int] | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from artsheets.scanner.workers import one_blas_thread
+
+    one_blas_thread()  # before numpy is imported (see workers.py)
     from artsheets.scanner.heap import keep_freed_memory
 
     photos = _expand(args.photos)
