@@ -49,23 +49,25 @@ def _artsheets() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "artsheets.cli"]
 
 
-# Runs a command and prints its wall seconds and the peak memory of its largest process (its
-# workers included: the largest of a process's waited-for descendants), from a fresh process
-# so that earlier commands' peaks do not count.
+# Runs a command and prints its wall seconds, the peak memory of its largest process (its
+# workers included: the largest of a process's waited-for descendants) and the processor
+# seconds of all of them, from a fresh process so that earlier commands' do not count.
 _TIMED = (
     "import resource, subprocess, sys, time\n"
     "t0 = time.perf_counter()\n"
     "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
     "t = time.perf_counter() - t0\n"
-    "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)\n"
+    "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(t, r.ru_maxrss / 1024, r.ru_utime + r.ru_stime)\n"
 )
 
 
 _ENV: dict[str, str] = {}  # the environment of every timed process (see main)
 
 
-def _run_peak(cmd: list[str]) -> tuple[float, float]:
-    """Wall seconds of one whole process (which must succeed) and its peak memory in MB."""
+def _run_peak(cmd: list[str]) -> tuple[float, float, float]:
+    """Wall seconds of one whole process (which must succeed), its peak memory in MB and the
+    processor seconds it and its workers used."""
     out = subprocess.run(
         [sys.executable, "-c", _TIMED, *cmd],
         check=True,
@@ -73,7 +75,7 @@ def _run_peak(cmd: list[str]) -> tuple[float, float]:
         text=True,
         env=_ENV or None,
     ).stdout.split()
-    return float(out[0]), float(out[1])
+    return float(out[0]), float(out[1]), float(out[2])
 
 
 def _run(cmd: list[str]) -> float:
@@ -104,13 +106,16 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
     ratios: dict[str, list[float]] = {"scan": [], "scan --no-overlay": []}
     peaks: list[float] = []
     cold: dict[str, list[float]] = {"decode": [], "scan": []}
+    cpus: dict[str, list[float]] = {"decode": [], "scan": []}
     for p in photos:  # the disk cache is empty: each sheet's template is built and stored
         cold["decode"].append(_run([sys.executable, "-c", DECODE, str(p)]))
         cold["scan"].append(_run([*scan, str(p)]))
     for _ in range(reps):
         for p in photos:
-            d = _run([sys.executable, "-c", DECODE, str(p)])
-            s, peak = _run_peak([*scan, str(p)])
+            d, _, dcpu = _run_peak([sys.executable, "-c", DECODE, str(p)])
+            s, peak, scpu = _run_peak([*scan, str(p)])
+            cpus["decode"].append(dcpu)
+            cpus["scan"].append(scpu)
             n = _run([*scan, "--no-overlay", str(p)])
             peaks.append(peak)
             times["decode"].append(d)
@@ -132,6 +137,10 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
             extra = f"   ratio to decode: median {statistics.median(r):.1f}x"
             extra += f" (range {min(r):.1f}-{max(r):.1f}x)"
         lines.append(f"  {name:20} median {statistics.median(ts):6.2f} s{extra}")
+    lines.append(
+        f"  processor time: decode median {statistics.median(cpus['decode']):.2f} s, scan "
+        f"median {statistics.median(cpus['scan']):.2f} s"
+    )
     lines.append(f"  peak memory of the scan process: median {statistics.median(peaks):.0f} MB")
     return lines
 
@@ -159,18 +168,23 @@ def batch(photos: list[Path], size: int, folder: Path, jobs: int) -> list[str]:
         p = photos[i % len(photos)]
         shutil.copy(p, src / f"{i:03d}_{p.name}")
     files = sorted(str(p) for p in src.glob("*.jpg"))
-    lines = [f"a batch of {size} photos, templates in the disk cache (scan FILES -o DIR):"]
+    lines = [
+        f"a batch of {size} photos, templates in the disk cache (scan FILES -o DIR); processor",
+        "time: of all the batch's processes, start-up included, a photo (what a loaded machine",
+        "inflates least; N idle cores could scan at most N * 60 / it a minute):",
+    ]
     for n in (1, jobs):
         for overlay in (True, False):
             out = folder / f"out_{n}_{overlay}"
             cmd = [*_artsheets(), "scan", *files, "-o", str(out), "--jobs", str(n)]
             if not overlay:
                 cmd.append("--no-overlay")
-            t, peak = _run_peak(cmd)
+            t, peak, cpu = _run_peak(cmd)
             what = "overlays" if overlay else "no overlays"
             lines.append(
                 f"  --jobs {n} {what:12} {60 * size / t:6.0f} photos a minute "
-                f"({t:.0f} s); largest process peak {peak:.0f} MB"
+                f"({t:.0f} s); largest process peak {peak:.0f} MB; "
+                f"processor {cpu / size:.2f} s a photo"
             )
     return lines
 
