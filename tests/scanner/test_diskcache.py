@@ -65,11 +65,26 @@ def test_a_damaged_entry_is_built_again_and_rewritten(fresh_templates: Path) -> 
     template_for(CODE)
     entry = _entry(fresh_templates)
     whole = entry.read_bytes()
-    for damage in (whole[: len(whole) // 2], b"", whole[:-1] + bytes([whole[-1] ^ 0xFF])):
+    mid = len(whole) // 2
+    flipped = whole[:mid] + bytes([whole[mid] ^ 0x10]) + whole[mid + 1 :]  # in an array's bytes
+    for damage in (whole[:mid], b"", whole[:-1] + bytes([whole[-1] ^ 0xFF]), flipped):
         entry.write_bytes(damage)
         template_for.cache_clear()
         _same_template(template_for(CODE), build_template(CODE))
         assert isinstance(DiskCache(fresh_templates, "templates").get(CODE), Template)
+
+
+def test_boolean_arrays_come_back_as_they_were(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path, "templates", key="k" * 20)
+    rng = np.random.default_rng(1)
+    big = rng.random((301, 97)) > 0.5  # not a whole number of bytes
+    arrays = {"big": big, "view": big[::3, 1::2], "small": big[:2, :3], "empty": big[:0]}
+    cache.put("ARRAYS", arrays)
+    back = cache.get("ARRAYS")
+    for name, a in arrays.items():
+        assert back[name].dtype == np.bool_ and back[name].shape == a.shape, name
+        assert np.array_equal(back[name], a), name
+    back["big"][0, 0] = not back["big"][0, 0]  # writeable, like any array
 
 
 def test_an_entry_of_another_code_is_not_taken(fresh_templates: Path) -> None:
