@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout
+from artsheets.scanner import warmup
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
     Palette,
@@ -144,6 +145,7 @@ def scan_image(
     ``config`` holds the settings of the evidence, solving and review steps."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
+    warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
     guess = template_for(given).layout.page if given else PAGE_GUESS
@@ -198,6 +200,7 @@ def scan_image(
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
+    warmup.wait()  # before the first colour conversion
     light = light_field(work, tpl, inside)
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
@@ -287,6 +290,7 @@ def scan_file(
 ) -> ScanResult:
     """:func:`scan_image` on a photo file."""
     t0 = time.perf_counter()
+    warmup.start()  # beside the decode too
     photo = load_photo(path)
     decode = time.perf_counter() - t0
     result = scan_image(photo, sheet, players, config)
