@@ -8,7 +8,8 @@ libraries that built it, so it is kept on disk and read back.
 
 * **What**: a pickle, boolean arrays (a third of a template's bytes) a bit a value, not
   compressed: 5-15 MB an entry, read back in 3-20 ms, where zlib's decompression alone took
-  30-70 ms; its length and CRC-32 are checked before it is unpickled.
+  30-70 ms; its length and CRC-32 are checked before it is unpickled. (A pickle runs code
+  when read: the folder must be the user's own, as the default is; entries are made 0600.)
 
 * **Where**: ``$ARTSHEETS_CACHE_DIR`` if set (set but empty: no disk cache at all), else
   ``$XDG_CACHE_HOME/artsheets``, else ``~/.cache/artsheets``.
