@@ -283,7 +283,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a finished board from its plain-text diagram; exit 1 if it cannot be played."""
     from artsheets.rules.core import RulesError
-    from artsheets.rules.game import Game, all_games, get_game
+    from artsheets.rules.game import diagram_games, get_game
 
     try:
         game = get_game(args.game)
@@ -294,10 +294,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as e:
         raise UserError(f"{args.position}: cannot read it ({e})") from None
     except RulesError as e:
-        scored = [
-            n for n, g in all_games().items() if type(g).parse_position is not Game.parse_position
-        ]
-        raise UserError(f"{e}; artsheets score takes: {', '.join(scored)}") from None
+        raise UserError(f"{e}; artsheets score takes: {', '.join(diagram_games())}") from None
     print(f"{game.title}, {args.position}")
     for label, sizes in report.details.items():
         for who, values in sizes.items():
