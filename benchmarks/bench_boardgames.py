@@ -40,6 +40,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("sjekkers", {"rules": "checkers"}),
     ("kamelen", {}),
     ("kamelen", {"ranks": 13}),
+    ("trangalla", {}),
+    ("trangalla", {"width": 7, "repeats": 0}),
 ]
 
 

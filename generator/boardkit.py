@@ -97,6 +97,8 @@ class Kit:
     # grey cells that depend on the sheet options (Kamelen's home fields move with --ranks)
     shading_by_options: Callable[[Mapping[str, int]], Callable[[str], bool]] | None = None
     shading: Callable[[str], bool] = field(default=lambda cell: False)
+    # start points printed as dashed piece outlines (Trangalla's S1..S5 and V1..V5)
+    starts: Callable[[Mapping[str, int]], tuple[str, ...]] | None = None
     doc: str = ""
 
     def cell(self, opts: Mapping[str, int]) -> float:
@@ -154,7 +156,7 @@ def board_rect(board: Board, cell: float, area: Rect) -> tuple[float, float]:
 
 
 def _board_size(board: Board, cell: float) -> tuple[float, float]:
-    if board.shape == "hex":
+    if board.shape in ("hex", "diamond"):
         return board.files * cell, (1.5 * (board.ranks - 1) + 2) * cell / math.sqrt(3)
     return board.files * cell, board.ranks * cell
 
@@ -162,9 +164,10 @@ def _board_size(board: Board, cell: float) -> tuple[float, float]:
 def cell_polygon(board: Board, i: int, x0: float, y0: float, cell: float) -> list[tuple]:
     """The cell's outline in page mm (rank 1 at the bottom)."""
     x, y = board.coords[i]
-    if board.shape == "hex":
+    if board.shape in ("hex", "diamond"):
         r = cell / math.sqrt(3)  # a pointy-top hexagon ``cell`` mm across its flats
-        side = (board.files + 1) // 2
+        # the diamond's rows are centred on the widest (see rules.board.diamond_board)
+        side = (board.files + 1) // 2 if board.shape == "hex" else board.files
         cx = x0 + (x + (y - (side - 1)) / 2 + 0.5) * cell
         cy = y0 + r + 1.5 * r * (board.ranks - 1 - y)
         return [
@@ -191,7 +194,7 @@ def draw_board(
     ``lines`` the pieces stand on crossings (Sjekkers): each cell is drawn as a point at its
     centre, joined to its neighbours along the board's lines, instead of a square."""
     if lines:
-        return _draw_lines(sheet, board, x0, y0, cell, regions, labels)
+        return _draw_lines(sheet, board, x0, y0, cell, regions, labels, shading)
     polys = {}
     for i, name in enumerate(board.cells):
         poly = cell_polygon(board, i, x0, y0, cell)
@@ -219,19 +222,32 @@ def draw_board(
 
 
 def _draw_lines(
-    sheet: Sheet, board: Board, x0: float, y0: float, cell: float, regions: bool, labels: bool
+    sheet: Sheet,
+    board: Board,
+    x0: float,
+    y0: float,
+    cell: float,
+    regions: bool,
+    labels: bool,
+    shading: Callable[[str], bool] = lambda c: False,
 ) -> dict[str, list[tuple]]:
     """A board of lines and crossings: a line from every crossing to each neighbour its rays
-    give, a dot on each crossing; the region is a disc-sized square around the point."""
+    give, a dot on each crossing; the region is a disc-sized square around the point. A
+    shaded crossing (Trangalla's goals) gets a grey disc the size of a piece under its dot."""
     polys = {name: cell_polygon(board, i, x0, y0, cell) for i, name in enumerate(board.cells)}
     centres = [_centre(polys[name]) for name in board.cells]
+    for name, centre in zip(board.cells, centres, strict=True):
+        if shading(name):
+            sheet.circle(centre, cell * 0.42, Style(INK, 0.5, "#d9d9d9"))
     for i, rays in enumerate(board.rays):
         for ray in rays:
             if ray and i < ray[0]:
                 sheet.path([centres[i], centres[ray[0]]], Style(INK, 0.5))
     for name, (cx, cy) in zip(board.cells, centres, strict=True):
         sheet.circle((cx, cy), cell * 0.07, Style(None, 0, INK))
-        if regions:
+        if regions and board.shape == "diamond":  # rows closer than a cell: the hexagons tile
+            sheet.add_region(name, "space", polygon=polys[name])
+        elif regions:
             r = cell * 0.45
             sheet.add_region(name, "space", polygon=Rect(cx - r, cy - r, cx + r, cy + r).corners())
     if labels:
@@ -245,7 +261,11 @@ def _coordinates(sheet: Sheet, board: Board, polys: dict, cell: float) -> None:
     top, the rest at the bottom) and each row at both its ends."""
     size = min(3.6, cell * 0.22)
     top_rank, bottom_rank = board.ranks - 1, 0
-    for x in range(board.files):
+    if board.shape == "diamond":  # rows differ in length: every point is named right below
+        for name, poly in polys.items():  # it, between the two lines that leave downwards
+            cx, cy = _centre(poly)
+            sheet.text((cx, cy + cell * 0.2 + size * 0.8), name, size * 0.8, "middle", fill=SOFT)
+    for x in range(board.files if board.shape != "diamond" else 0):
         column = [i for i, (fx, _) in enumerate(board.coords) if fx == x]
         ranks = {board.coords[i][1]: polys[board.cells[i]] for i in column}
         if board.shape == "square":  # label at the board's edges, even past removed cells
@@ -291,7 +311,9 @@ def draw_board_sheet(
     shading = kit.shading
     if kit.shading_by_options is not None:
         shading = kit.shading_by_options(opts or {})
-    draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
+    polys = draw_board(sheet, board, x0, y0, cell, shading, regions=True, lines=kit.lines)
+    for name in kit.starts(opts or {}) if kit.starts is not None else ():
+        sheet.circle(_centre(polys[name]), cell * 0.42, Style(SOFT, 0.35, dash=(1.2, 0.8)))
     note = f"true size: each cell is {cell:g} mm across; print at 100 % (no fit-to-page)"
     sheet.text((sheet.body.cx, sheet.body.y1 - 0.5), note, 2.6, "middle", fill=SOFT)
     return board.field(kit.name, sheet.field_id)

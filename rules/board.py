@@ -25,7 +25,7 @@ from dataclasses import field as _derived
 from artsheets.rules.core import InvalidMoveError, field_cache
 from artsheets.rules.field import Field, symmetric_pairs
 
-__all__ = ["FILES", "Board", "hex_board", "square_board"]
+__all__ = ["FILES", "Board", "diamond_board", "hex_board", "square_board"]
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 _CELL_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
@@ -97,6 +97,11 @@ class Board:
         """The index of cell ``name`` (``"d4"``); :class:`InvalidMoveError` names the board's
         extent for a name that is not on it."""
         i = self.index.get(name.strip().lower())
+        if i is None and self.shape == "diamond":
+            raise InvalidMoveError(
+                f"'{name}' is not a position of this board (rows 1 .. {self.ranks}, "
+                "lettered a.. from the left)"
+            )
         if i is None:
             last = f"{FILES[self.files - 1]}{self.ranks}"
             raise InvalidMoveError(f"'{name}' is not a cell of this board (a1 .. {last})")
@@ -161,6 +166,8 @@ class Board:
             d = f.data
             if d.get("board") == "hex":
                 return hex_board((int(d["files"]) + 1) // 2)
+            if d.get("board") == "diamond":
+                return diamond_board(int(d["files"]))
             return square_board(int(d["files"]), int(d["ranks"]), d.get("removed", ()))
 
         return field_cache(fld, "board", build)
@@ -207,6 +214,27 @@ def hex_board(side: int = 6) -> Board:
                 cells.append(f"{FILES[x]}{y + 1}")
                 coords.append((x, y))
     return Board("hex", n, n, tuple(cells), tuple(coords), HEX_DIRECTIONS, ())
+
+
+@functools.cache
+def diamond_board(width: int = 5) -> Board:
+    """Points of a triangular lattice in a diamond: rows of 1, 2 .. ``width`` .. 2, 1 points
+    (25 for width 5), each point joined to its row neighbours and to two points in the row
+    above and two below (Trangalla's board). Rows count from the bottom tip; a point is named
+    by its row and a letter from the row's left end: ``a1`` is the bottom tip, ``a2 b2`` the
+    row above it, ``a{2 * width - 1}`` the top tip.
+
+    Coordinates are the hex board's axial ones (rank = row, the six ``HEX_DIRECTIONS``), so
+    the lines, rays and drawing of the hex board apply: row ``y`` starts at file
+    ``max(width - 1 - y, 0)``, which keeps every row centred."""
+    cells, coords = [], []
+    for y in range(2 * width - 1):
+        n = y + 1 if y < width else 2 * width - 1 - y
+        start = max(width - 1 - y, 0)
+        for k in range(n):
+            cells.append(f"{FILES[k]}{y + 1}")
+            coords.append((start + k, y))
+    return Board("diamond", width, 2 * width - 1, tuple(cells), tuple(coords), HEX_DIRECTIONS, ())
 
 
 def parse_cell_name(text: str) -> tuple[int, int]:

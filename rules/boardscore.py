@@ -42,10 +42,12 @@ class NotFromPhotos:
         colours: Mapping[str, int],
         tallies: Mapping[int, int | None],
     ) -> PositionReport:
+        from artsheets.rules.game import diagram_games  # the games import this module
+
         how = (
             f"artsheets score {cls.game} FILE"
-            if cls.game in ("parking", "landgrab")
-            else ("artsheets replay RECORD")
+            if cls.game in diagram_games()
+            else "artsheets replay RECORD"
         )
         message = f"{cls.title} is not scored from a photo of its kit; use {how}"
         return PositionReport(cls.game, None, [Check(False, message)])

@@ -39,6 +39,7 @@ __all__ = [
     "SheetGame",
     "SheetPosition",
     "all_games",
+    "diagram_games",
     "get_game",
     "register_game",
 ]
@@ -154,6 +155,12 @@ def all_games() -> dict[str, Game]:
         if name not in _REGISTRY:
             _REGISTRY[name] = SheetGame(cls)
     return dict(sorted(_REGISTRY.items()))
+
+
+def diagram_games() -> list[str]:
+    """The games ``artsheets score GAME FILE`` reads: those whose :class:`Game` overrides
+    :meth:`Game.parse_position` (a finished board as a plain-text diagram)."""
+    return [n for n, g in all_games().items() if type(g).parse_position is not Game.parse_position]
 
 
 def get_game(name: str) -> Game:

@@ -27,6 +27,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from artsheets.rules.breaks import (
+    MarkEarly,
+    MarkForeign,
+    MarkMissing,
+    RuleBreak,
+    SameColourNeighbours,
+    Unfinished,
+)
 from artsheets.rules.core import Outcome, game_class, normalise_options
 from artsheets.rules.field import Field
 
@@ -45,44 +53,19 @@ Tallies = Mapping[int, int | None]
 
 @dataclass(frozen=True)
 class Check:
-    """One finding: ``ok`` False means the sheet breaks a rule or disagrees with itself."""
+    """One finding: ``ok`` False means the sheet breaks a rule or disagrees with itself.
+
+    ``regions`` are those the finding points at; ``broken`` (failed checks only, where the
+    rule has more structure than its regions) the rule broken as typed data
+    (:mod:`artsheets.rules.breaks`)."""
 
     ok: bool
     message: str
     regions: list[str] = field(default_factory=list)
-    # Readings that would each mend the finding: (region, colour). A mark whose colour is on
-    # none of its group's members, say, could be any member in the mark's colour, or the
-    # mark in a member's colour. A scanner may take the one it doubted already.
-    could_be: list[tuple[str, int]] = field(default_factory=list)
-    # Regions read uncoloured that would mend it if coloured (in any colour): a piece left
-    # blank in a game that ends when every piece is coloured.
-    could_be_coloured: list[str] = field(default_factory=list)
-    # Regions read coloured that would mend it if blank: a tick after a tally's run.
-    could_be_blank: list[str] = field(default_factory=list)
-    # Regions read uncoloured that no legally played sheet leaves blank if the check's other
-    # regions are as read (the gaps inside Miro's coloured curve; the open members of a group
-    # whose completion mark is made), each with the colour the rules give it, or None when
-    # they cannot tell. A scanner sure of those other regions may colour them even where it
-    # saw no colour (a pencil too faint or too grey to show on a printed line).
-    must_be_coloured: list[tuple[str, int | None]] = field(default_factory=list)
-    # Regions read coloured that no legally played sheet colours (Miro's spaces: a capture is
-    # recorded in the space's circle). A scanner may blank them however sure it was.
-    must_be_blank: list[str] = field(default_factory=list)
+    broken: RuleBreak | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"ok": self.ok, "message": self.message}
-        out["regions"] = list(self.regions)
-        if self.could_be:
-            out["could_be"] = [[rid, colour] for rid, colour in self.could_be]
-        if self.could_be_coloured:
-            out["could_be_coloured"] = list(self.could_be_coloured)
-        if self.could_be_blank:
-            out["could_be_blank"] = list(self.could_be_blank)
-        if self.must_be_coloured:
-            out["must_be_coloured"] = [[rid, colour] for rid, colour in self.must_be_coloured]
-        if self.must_be_blank:
-            out["must_be_blank"] = list(self.must_be_blank)
-        return out
+        return {"ok": self.ok, "message": self.message, "regions": list(self.regions)}
 
 
 @dataclass
@@ -143,9 +126,9 @@ def unusual_patterns(
     """Patterns the rules allow but played games seldom make, each as a failed :class:`Check`.
 
     They are not among :func:`score_position`'s checks: a sheet may honestly show one, and it
-    is scored as it stands. A reader of photos uses them to doubt what it read: in Arp, one
-    line piece coloured unlike the pieces on either side of it is likelier a misread pencil
-    than a one-piece stretch. ``could_be`` names the reading that would make it ordinary.
+    is scored as it stands (in Arp, one line piece coloured unlike the pieces on either side
+    of it: :class:`artsheets.rules.breaks.RareStretch`). A reader of photos may weigh them
+    as a prior: what most played sheets show.
     A game finds them in its ``unusual_position`` classmethod; games without one find none.
     """
     cls, opts, clean = _game_inputs(field, options, colours)
@@ -197,7 +180,7 @@ def check_position(
 def colour_range_checks(
     colours: Mapping[str, int], regions: Iterable[str], allowed: Iterable[int], what: str
 ) -> list[Check]:
-    """Regions coloured with a colour not in play (a misread or a stray pencil)."""
+    """Regions coloured with a colour not in play."""
     ok_set = set(allowed)
     bad = [r for r in regions if r in colours and colours[r] not in ok_set]
     if not bad:
@@ -236,20 +219,19 @@ def adjacency_checks(
     rule: str,
     in_play: Iterable[int] = (),
 ) -> list[Check]:
-    """One failed check per pair of same-coloured spaces that share a boundary. Either
-    space in another colour ``in_play`` would mend it (``could_be``)."""
+    """One failed check per pair of same-coloured spaces that share a boundary
+    (:class:`SameColourNeighbours`, with the colours ``in_play``)."""
     from artsheets.rules.common import own_colour_conflicts
 
-    play = list(in_play)
+    play = tuple(in_play)
     out = []
     for a, b, c in own_colour_conflicts(field, colours, restrict):
-        mends = [(s, k) for s in (a, b) for k in play if k != c]
         out.append(
             Check(
                 False,
                 f"{a} and {b} are next to each other, both colour {c} ({rule})",
                 [a, b],
-                could_be=mends,
+                SameColourNeighbours((a, b), c, play),
             )
         )
     if not out:
@@ -270,7 +252,7 @@ def uncoloured_checks(left: Sequence[str], what: str) -> list[Check]:
     if not left:
         return []
     text = f"game not finished: {len(left)} {what} uncoloured"
-    return [Check(False, text, list(left), could_be_coloured=list(left))]
+    return [Check(False, text, list(left), Unfinished(tuple(left)))]
 
 
 class MarkWording(NamedTuple):
@@ -309,31 +291,20 @@ def completion_mark_checks(
         if owner is None:
             if not open_members:
                 # The captor, who coloured one of the members, colours the mark too.
-                mends = [(where, c) for c in sorted({colours[m] for m in members})]
                 text = wording.unmarked.format(record=record)
-                checks.append(Check(False, text, [where], mends))
+                checks.append(Check(False, text, [where], MarkMissing(where, tuple(members))))
             continue
         if open_members:
-            # The mark is only made once the group is complete: its open members were
-            # coloured, unless the mark itself is a stray.
+            # The mark is only made once the group is complete.
             text = wording.incomplete.format(record=record, owner=owner, open=len(open_members))
-            checks.append(
-                Check(
-                    False,
-                    text,
-                    [where, *open_members],
-                    could_be_coloured=open_members,
-                    could_be_blank=[where],
-                    must_be_coloured=[(m, None) for m in open_members],
-                )
-            )
+            broken = MarkEarly(where, tuple(open_members))
+            checks.append(Check(False, text, [where, *open_members], broken))
             continue
         if owner not in {colours[m] for m in members}:
-            # The mark or one of the members is misread: all of them are pointed at.
-            mends = [(m, owner) for m in members]
-            mends += [(where, c) for c in sorted({colours[m] for m in members})]
+            # The mark and every member are pointed at: which is off, the rule cannot tell.
             text = wording.foreign.format(record=record, owner=owner)
-            checks.append(Check(False, text, [where, *members], mends))
+            broken = MarkForeign(where, owner, tuple(members))
+            checks.append(Check(False, text, [where, *members], broken))
             continue
         scored.append((record, owner, members))
     return checks, scored

@@ -1,10 +1,12 @@
 """Reading a sheet by the rules: mending misreads the rule engine points at, then doubting.
 
-The rule engine knows what a played sheet can and cannot show. A failed check (or a finding
-of what is legal but unusual) may say which readings would satisfy it; the scanner then takes
-one it doubted already, whose second choice fits (:func:`mend`), or, where the rules leave no
-doubt (a gap inside Miro's curve, a tick far after a tally's run), one it was sure of. One at a
-time, the sheet scored again after each. What still fails goes to review (:func:`doubt`).
+The rule engine knows what a played sheet can and cannot show: its checks name the rules a
+reading breaks, and its findings what is legal but unusual, with their regions. The hints
+(:mod:`artsheets.scanner.hints`) say which other readings would satisfy each; the scanner
+then takes one it doubted already, whose second choice fits (:func:`mend`), or, where the
+rules leave no doubt (a gap inside Miro's curve, a tick far after a tally's run), one it was
+sure of. One at a time, the sheet scored again after each. What still fails goes to review
+(:func:`doubt`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout
-from artsheets.generator.registry import get_game
+from artsheets.scanner import warmup
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
     Palette,
@@ -31,7 +31,6 @@ from artsheets.scanner.evidence import Evidence
 from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
-    layout_for_code,
     normalise_code,
     read_sheet_code,
 )
@@ -50,7 +49,7 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring
 from artsheets.scanner.solve import solve
-from artsheets.scanner.template import PX_PER_MM, template_for
+from artsheets.scanner.template import PX_PER_MM, keep_rules_cache, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
@@ -118,6 +117,8 @@ def colours_in_play(layout: Layout, players: int | None) -> list[int]:
     keys = sorted(r.color_index for r in layout.regions if r.kind == "key" and r.color_index)
     if players is None:
         return keys
+    from artsheets.generator.registry import get_game  # only here: it imports every game
+
     spec = get_game(layout.game)
     lo, hi = spec.players
     if not lo <= players <= hi:
@@ -146,9 +147,10 @@ def scan_image(
     ``config`` holds the settings of the evidence, solving and review steps."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
+    warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = layout_for_code(given).page if given else PAGE_GUESS
+    guess = template_for(given).layout.page if given else PAGE_GUESS
     located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
     reg, corners = located.registration, located.registration.corners
     if reg.px_per_mm < config.min_px_per_mm:
@@ -206,6 +208,7 @@ def scan_image(
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
+    warmup.wait()  # before the first colour conversion
     light = light_field(work, tpl, inside)
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
@@ -228,6 +231,7 @@ def scan_image(
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
+    keep_rules_cache(code, tpl)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -298,6 +302,7 @@ def scan_file(
 ) -> ScanResult:
     """:func:`scan_image` on a photo file."""
     t0 = time.perf_counter()
+    warmup.start()  # beside the decode too
     photo = load_photo(path)
     decode = time.perf_counter() - t0
     result = scan_image(photo, sheet, players, config)

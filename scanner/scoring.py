@@ -4,6 +4,9 @@ The scanner never scores a game itself (the rules live once, in ``artsheets.rule
 :func:`artsheets.rules.position.score_position` plain data: the field topology, the game
 options, region id -> colour index or None, and the players' tallies; and passes on what
 comes back: scores (None where the sheet alone cannot tell them), the outcome and checks.
+Each check goes on as a dict with, for a broken rule, the readings that would satisfy it
+(:func:`artsheets.scanner.hints.check_dict`): the rule engine names rules and regions, the
+scanner asks which readings would do.
 
 Game options: the number of players comes from ``--players`` or the sheet code; a sheet
 option whose name is also a rule option (Springer's ``threshold``) is passed on; Klee's
@@ -21,6 +24,7 @@ from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, game_class
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.rules.position import order_of_play, score_position, unusual_patterns
+from artsheets.scanner.hints import check_dict
 
 __all__ = [
     "POSITION_KINDS",
@@ -82,9 +86,8 @@ def score_sheet(
         opts = rule_options(layout, players)
         count = int(opts.get("players", 2))
         full_tallies = {p: tallies.get(p) for p in range(1, count + 1)}
-        report = score_position(
-            layout.topology, opts, position_colours(layout, colours), full_tallies
-        )
+        position = position_colours(layout, colours)
+        report = score_position(layout.topology, opts, position, full_tallies)
     except RulesError as e:
         return Scoring(None, note=f"the rule engine cannot score this sheet: {e}")
     outcome = report.outcome
@@ -92,7 +95,7 @@ def score_sheet(
         scores=dict(report.scores) if report.scores is not None else None,
         winners=list(outcome.winners) if outcome else [],
         result=outcome.result() if outcome else None,
-        checks=[c.to_dict() for c in report.checks],
+        checks=[check_dict(c, position) for c in report.checks],
         outcome_scores=dict(outcome.scores) if outcome else None,
         lower_wins=bool(outcome.lower_wins) if outcome else False,
     )
@@ -105,13 +108,12 @@ def unusual_readings(
     none when the sheet cannot be scored."""
     if layout.topology is None:
         return []
+    position = position_colours(layout, colours)
     try:
-        found = unusual_patterns(
-            layout.topology, rule_options(layout, players), position_colours(layout, colours)
-        )
+        found = unusual_patterns(layout.topology, rule_options(layout, players), position)
     except RulesError:
         return []
-    return [c.to_dict() for c in found]
+    return [check_dict(c, position) for c in found]
 
 
 def order_search(

@@ -14,9 +14,10 @@ the rules judge). Tally boxes are a count, read as a clean run of ticks where th
 faint tick in or a stray one out (:mod:`artsheets.scanner.tallies`); on the tuning seeds the
 one such change the pixels stated surely (a tick covering 3 % of its box) was right.
 
-Candidate changes come from the rules' own search of the readings that would satisfy a failed
-check (:func:`artsheets.scanner.mending.mend_and_score`: one change at a time, the sheet
-scored again after each, the order of play and the tallies tried); the solver then takes back
+Candidate changes come from the readings that would satisfy a failed check (the hints the
+scanner draws from the rules' rule-breaks, :mod:`artsheets.scanner.hints`;
+:func:`artsheets.scanner.mending.mend_and_score`: one change at a time, the sheet scored
+again after each, the order of play and the tallies tried); the solver then takes back
 every change the evidence does not allow and scores the sheet as drawn.
 """
 

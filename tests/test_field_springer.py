@@ -1,11 +1,13 @@
-"""Springer fields: exact counts, a tiling of the rectangle, printable spaces, plenty of
-four-way corners, winnable chains, triangles that touch exactly their spaces, totals that can be
-reached, topology from the planar graph, determinism, options."""
+"""Springer fields (version 1, the jittered grid, and version 2, the free net): exact counts,
+a tiling of the rectangle, printable spaces, plenty of four-way corners, winnable chains,
+triangles that touch exactly their spaces, totals that can be reached, topology from the
+planar graph, determinism, options."""
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import pytest
 import shapely
@@ -27,37 +29,80 @@ from artsheets.generator.rng import Rng
 from tests.conftest import space_polygons as polygons
 
 SEEDS = list(range(15))
+VERSIONS = [1, 2]
 DEFAULT = {"players": 2, "threshold": 13, "spaces": 108}
 
 
 @functools.cache
-def geometry(seed: int, spaces: int = 108):
-    return random_geometry(Rng.derive("springer", 1, seed), {"spaces": spaces})[0]
+def geometry(seed: int, spaces: int = 108, version: int = 1):
+    rng = Rng.derive("springer", version, seed)
+    return random_geometry(rng, {"spaces": spaces}, version)[0]
 
 
 @functools.cache
-def layout(seed: int | None, page: str = "a4", players: int = 2, threshold: int = 13) -> Layout:
-    return build_layout("springer", seed, {"players": players, "threshold": threshold}, page)
+def layout(
+    seed: int | None,
+    page: str = "a4",
+    players: int = 2,
+    threshold: int = 13,
+    version: int | None = None,
+) -> Layout:
+    opts = {"players": players, "threshold": threshold}
+    return build_layout("springer", seed, opts, page, version)
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_geometry_holds_every_constraint(seed: int) -> None:
-    g = geometry(seed)
+def test_random_geometry_holds_every_constraint(seed: int, version: int) -> None:
+    g = geometry(seed, version=version)
     assert [c.line() for c in validate_geometry(g, DEFAULT) if not c.ok] == []
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("spaces", [48, 160])
-def test_other_counts(spaces: int) -> None:
+def test_other_counts(spaces: int, version: int) -> None:
     for seed in range(2):
-        g = geometry(seed, spaces)
+        g = geometry(seed, spaces, version)
         opts = {"spaces": spaces}
         assert [c.line() for c in validate_geometry(g, opts) if not c.ok] == []
 
 
-@pytest.mark.parametrize("seed", [None, 1, 2, 42])
+def _straight_share(version: int) -> float:
+    """Share of the interior boundary length within 15 degrees of horizontal or vertical."""
+    straight = total = 0.0
+    for seed in range(3):
+        g = geometry(seed, version=version)
+        for x0, y0, x1, y1 in g.segments:
+            if {x0, x1} <= {0, g.w} or {y0, y1} <= {0, g.h}:
+                continue  # on the frame
+            length = math.hypot(x1 - x0, y1 - y0)
+            tilt = math.degrees(math.atan2(abs(y1 - y0), abs(x1 - x0)))
+            straight += length * (min(tilt, 90 - tilt) < 15)
+            total += length
+    return straight / total
+
+
+def test_version_2_is_no_grid() -> None:
+    # The jittered grid runs almost all along its rows and columns; the free net does not.
+    # (Directions spread evenly would give 1/3 within 15 degrees of the two axes.)
+    assert _straight_share(1) > 0.8
+    assert _straight_share(2) < 0.5
+
+
+def test_new_sheets_default_to_version_2() -> None:
+    assert get_game("springer").current_version == 2
+    assert layout(5).sheet_code.startswith("SPRINGER-2-")
+    one = layout(5, version=1)
+    assert one.sheet_code.startswith("SPRINGER-1-")
+    assert one.topology.adjacent != layout(5).topology.adjacent
+
+
+@pytest.mark.parametrize(
+    ("seed", "version"), [(None, None), (1, 1), (2, 1), (1, 2), (2, 2), (42, 2)]
+)
 @pytest.mark.parametrize("page", ["a4", "letter"])
-def test_sheet(seed: int | None, page: str) -> None:
-    lay = layout(seed, page)
+def test_sheet(seed: int | None, version: int | None, page: str) -> None:
+    lay = layout(seed, page, version=version)
     topo = lay.topology
     assert len(topo.spaces) == 108
     assert [c.line() for c in check_layout(lay) if not c.ok] == []

@@ -17,6 +17,7 @@ from artsheets.rules.games import (  # noqa: F401
     springer,
     straat,
     synch,
+    trangalla,
     updown,
     vasarely,
 )

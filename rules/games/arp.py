@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from artsheets.rules.breaks import RareStretch
 from artsheets.rules.common import (
     PARTNERSHIP_OPTION,
     TEAMS_OPTION,
@@ -364,13 +365,11 @@ class Arp(State):
         share a colour: the rules allow it (a stretch started inside the line and stopped
         soon at a coloured piece), but the neighbours must be coloured first and alike, then
         a move must stop within a few pieces: in 48 simulated four-player games, 19 single
-        pieces, 14 pairs and 7 triples among 8,784 pieces (longer runs are common). A few
-        misread pencil marks on a line coloured in one stretch look exactly like it, so the
-        finding says which colour would make it ordinary (``could_be``).
+        pieces, 14 pairs and 7 triples among 8,784 pieces (longer runs are common). The
+        finding names the pieces and their neighbours' colour (:class:`RareStretch`).
 
         One or two pieces between two other colours are commoner (69 singles and 52 pairs
-        in the same games), but a misread pencil at the end of a stretch looks like them
-        too: they are named for a second look, with nothing to mend them by."""
+        in the same games): they are named too, with no more structure than their pieces."""
         net = field_cache(field, "arp-net", _Net)
         found = []
         for ln in net.lines:
@@ -389,7 +388,7 @@ class Arp(State):
                             f"{names} coloured {own} between two pieces of {ln} in colour "
                             f"{side}: a stretch of {len(pieces)} there is rare",
                             [*pieces, net.pieces[ln][end], net.pieces[ln][last + 1]],
-                            could_be=[(p, side) for p in pieces],
+                            RareStretch(tuple(pieces), side),
                         )
                     )
                 elif side != after and len(pieces) <= SHORT_WEDGE:
@@ -405,7 +404,8 @@ class Arp(State):
 
 
 RARE_ISLAND = 3  # pieces: a stretch this short between two pieces of one colour is rare
-# (4 made more misreads than it mended on simulated photos)
+# (with 4, the readings changed for such findings on simulated photos went wrong more often
+# than right)
 SHORT_WEDGE = 2  # pieces: a stretch this short between two other colours gets a second look
 
 

@@ -6,7 +6,7 @@ line's end or a piece already coloured; the players move in turn; a space is fil
 colour of the move that closed its boundary. So the colours read from a sheet either come
 from some legal order of moves, or some piece was read (or coloured) otherwise. On simulated
 games a piece at the end of a run changed to its neighbour's colour leaves no legal order 24
-times in 25, and every misread sheet of eight benchmark sets (34) had none.
+times in 25, and every sheet of eight benchmark sets read with a piece wrong (34) had none.
 
 :func:`search_order` replays the game depth first with the colours as its guide, making the
 rule engine's moves: a move is tried only if every piece it would colour has the mover's
@@ -27,9 +27,9 @@ small:
 A search proves a colouring illegal only by trying every order, so it has a budget of
 positions and says when it ran out.
 
-A reader of photos tries its doubted readings by searching again with each changed: with
-the colours fixed, every cut stays sharp (one search for any of many changes at once must
-leave the changeable pieces out of the seam cut; with 20 of them it ran out of its budget).
+A caller weighing other colourings searches again with each one: with the colours fixed,
+every cut stays sharp (one search for any of many changes at once must leave the
+changeable pieces out of the seam cut; with 20 of them it ran out of its budget).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ SEARCH_BUDGET = 20_000  # positions visited before a search gives up (about 0.5 
 class OrderSearch:
     """What a search found: whether some legal order gives the colours (``legal``; None
     when the budget ran out first), the positions it ``visited``, the pieces round seams
-    that nothing on the sheet could start (``starved``: a misread is likely there), and the
+    that nothing on the sheet could start (``starved``: no legal order colours them so), and the
     field's line ``pieces``."""
 
     legal: bool | None
@@ -198,8 +198,8 @@ class _Search:
 
     def starved(self) -> int:
         """The bits of the pieces round every seam that nothing on the sheet could start:
-        its two pieces and the other lines' pieces at its vertex (one of them is likely
-        misread)."""
+        its two pieces and the other lines' pieces at its vertex (one of them is coloured
+        otherwise than any legal order would)."""
         out = 0
         for bits, starters, vertex in self.seams:
             if not starters:

@@ -23,13 +23,19 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import (
+    DiagramText,
+    PieceScores,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
     Option,
     OptionError,
-    Outcome,
     State,
     Termination,
     field_cache,
@@ -45,7 +51,7 @@ NAMES = {1: "white", 2: "black"}
 SYMBOL = {1: "W", 2: "B"}
 
 
-class Chitral(NotFromPhotos, State):
+class Chitral(NotFromPhotos, DiagramText, TurnMoves, PieceScores, QuietLimit, State):
     game = "chitral"
     title = "Fort Chitral"
     OPTIONS: Mapping[str, Option] = {
@@ -57,7 +63,7 @@ class Chitral(NotFromPhotos, State):
             ("all", "orthogonal"),
             str,
         ),
-        "quiet": Option(100, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(100),
     }
     _COPY = ("stone",)
 
@@ -73,12 +79,6 @@ class Chitral(NotFromPhotos, State):
         self.steps, self.jumps = field_cache(self.field, "chitral-lines", _lines)
         self.to_move = 1
         self.quiet_plies = 0
-        self._moves: dict[int, list[int]] | None = None  # this turn's destinations by piece
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves  # never changed in place: sharing is safe
-        return new
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -95,13 +95,10 @@ class Chitral(NotFromPhotos, State):
                     stack.append(land)
         return sorted(out)
 
-    def _turn_moves(self) -> dict[int, list[int]]:
-        if self._moves is None:
-            me = self.to_move
-            self._moves = {
-                c: self.destinations(c) for c in range(len(self.board)) if self.stone[c] == me
-            }
-        return self._moves
+    def _list_moves(self) -> dict[int, list[int]]:
+        """This turn's destinations by piece (kept by TurnMoves until the next move)."""
+        me = self.to_move
+        return {c: self.destinations(c) for c in range(len(self.board)) if self.stone[c] == me}
 
     def current_player(self) -> int | None:
         return None if self._outcome else self.to_move
@@ -129,9 +126,9 @@ class Chitral(NotFromPhotos, State):
             )
         self.stone[a], self.stone[b] = 0, me
         taken = self._capture(b)
-        self.quiet_plies = 0 if taken else self.quiet_plies + 1
+        self._count_quiet(bool(taken))
         self.to_move = 3 - me
-        self._moves = None
+        self._new_turn()
         self._check_end(me)
 
     def _capture(self, at: int) -> int:
@@ -156,28 +153,19 @@ class Chitral(NotFromPhotos, State):
             self._finish((), "neither player has four pieces to hold the fort", Termination.BLOCKED)
         elif not any(self._turn_moves().values()):
             self._finish((mover,), f"{NAMES[other]} cannot move", Termination.NO_MOVES)
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._finish((), why, Termination.MOVE_LIMIT)
 
-    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
-        self._scores = self.scores()
-        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
-
-    def scores(self) -> dict[int, int]:
-        return {p: self.stone.count(p) for p in (1, 2)}
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.stone) if p}
+    @property
+    def owner(self) -> list[int]:
+        """The stones by square, under the name PieceScores reads."""
+        return self.stone
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.stone), self.to_move, self.quiet_plies)
 
     def diagram(self) -> str:
         return draw_diagram(self.board, [SYMBOL.get(p, ".") for p in self.stone])
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 def _lines(

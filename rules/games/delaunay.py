@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from artsheets.rules.breaks import LeftOpen
 from artsheets.rules.common import (
     decide,
     next_to_colour,
@@ -219,7 +220,7 @@ class Delaunay(State):
                             False,
                             f"{s} in {g} is empty though colour {free[0]} could still fill it",
                             [s],
-                            could_be=[(s, c) for c in free],
+                            LeftOpen(s, tuple(free)),
                         )
                     )
         untouched = [g for g, m in field.groups.items() if not any(s in colours for s in m)]

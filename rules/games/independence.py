@@ -15,6 +15,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -34,7 +35,7 @@ NAMES = {1: "blue", 2: "red"}
 SYMBOL = {1: "B", 2: "R"}
 
 
-class Independence(NotFromPhotos, State):
+class Independence(NotFromPhotos, DiagramText, State):
     game = "independence"
     title = "7-4-1776"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}
@@ -141,9 +142,6 @@ class Independence(NotFromPhotos, State):
 
     def diagram(self) -> str:
         return draw_diagram(self.board, [SYMBOL.get(p, ".") for p in self.stone])
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class IndependenceGame(Game):

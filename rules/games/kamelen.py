@@ -23,6 +23,13 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import (
+    DiagramText,
+    OwnerColours,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -106,13 +113,13 @@ def _paths(ranks: int) -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]
     return out
 
 
-class Kamelen(NotFromPhotos, State):
+class Kamelen(NotFromPhotos, DiagramText, TurnMoves, OwnerColours, QuietLimit, State):
     game = "kamelen"
     title = "Kamelen"
     OPTIONS: Mapping[str, Option] = {
         "players": Option(2, "two players", choices=(2,)),
         "ranks": Option(11, "board length: 11, or 12 and 13 with the extra strips", (11, 12, 13)),
-        "quiet": Option(100, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(100),
     }
     _COPY = ("owner", "kind")
 
@@ -133,12 +140,6 @@ class Kamelen(NotFromPhotos, State):
         self.to_move = 1
         self.quiet_plies = 0
         self.passes = 0
-        self._moves: list[str] | None = None
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves
-        return new
 
     def colour(self, cell: int) -> int:
         x, y = self.board.coords[cell]
@@ -159,21 +160,20 @@ class Kamelen(NotFromPhotos, State):
     def legal_moves(self) -> list[Move]:
         if self._outcome:
             return []
-        if self._moves is None:
-            me, owner, kind, name = self.to_move, self.owner, self.kind, self.board.name
-            out = []
-            for c in range(len(self.board)):
-                if owner[c] != me:
+        return list(self._turn_moves())
+
+    def _list_moves(self) -> list[str]:
+        me, owner, kind, name = self.to_move, self.owner, self.kind, self.board.name
+        out = []
+        for c in range(len(self.board)):
+            if owner[c] != me:
+                continue
+            for a, b, end in self.paths[kind[c]][c]:
+                if kind[a] or kind[b] or kind[end] == ROCK or owner[end] == me:
                     continue
-                for a, b, end in self.paths[kind[c]][c]:
-                    if kind[a] or kind[b] or kind[end] == ROCK or owner[end] == me:
-                        continue
-                    out.append(f"{name(c)}-{name(end)}")
-            self._moves = sorted(
-                set(out), key=lambda m: [self.board.index[p] for p in m.split("-")]
-            )
-            self._moves = self._moves or ["pass"]
-        return list(self._moves)
+                out.append(f"{name(c)}-{name(end)}")
+        moves = sorted(set(out), key=lambda m: [self.board.index[p] for p in m.split("-")])
+        return moves or ["pass"]
 
     def _play(self, move: Move) -> None:
         text = move.strip().lower()
@@ -219,15 +219,14 @@ class Kamelen(NotFromPhotos, State):
 
     def _end_turn(self, captured: bool, passed: bool = False) -> None:
         self.to_move = 3 - self.to_move
-        self._moves = None
+        self._new_turn()
         self.passes = self.passes + 1 if passed else 0
-        self.quiet_plies = 0 if captured else self.quiet_plies + 1
+        self._count_quiet(captured)
         if self.passes >= 2:
             self._outcome = Outcome(
                 {1: 0, 2: 0}, (), "neither player can move", termination=Termination.BLOCKED
             )
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._outcome = Outcome({1: 0, 2: 0}, (), why, termination=Termination.MOVE_LIMIT)
         if self._outcome:
             self._scores = dict(self._outcome.scores)
@@ -240,9 +239,6 @@ class Kamelen(NotFromPhotos, State):
     def scores(self) -> dict[int, int]:
         return dict(self._scores) if self._outcome else {1: 0, 2: 0}
 
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
-
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.owner), tuple(self.kind), self.to_move, self.quiet_plies, self.passes)
 
@@ -252,9 +248,6 @@ class Kamelen(NotFromPhotos, State):
             for p, k in zip(self.owner, self.kind, strict=True)
         ]
         return draw_diagram(self.board, cells)
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class KamelenGame(Game):

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from artsheets.rules.breaks import AreaBreaksSetup, Unfinished
 from artsheets.rules.common import decide, parse_space_move
 from artsheets.rules.core import (
     IllegalMoveError,
@@ -84,23 +85,6 @@ def full_track(field: Field) -> int:
     """Boxes on a player's scoring track (50 when the field does not draw one): the points
     that win unless ``track_length`` cuts the track shorter."""
     return len(field.data.get("track", {}).get("1", ())) or 50
-
-
-def _area_mends(
-    cells: Sequence[str],
-    seq: Sequence[int],
-    length: int,
-    own_earlier: Sequence[Sequence[int]],
-    theirs: Sequence[Sequence[int]],
-) -> list[tuple[str, int]]:
-    """The (cell, colour) readings that would each make an area obey the setup rules."""
-    return [
-        (cell, c)
-        for i, cell in enumerate(cells)
-        for c in COLOURS
-        if c != seq[i]
-        and area_problem([*seq[:i], c, *seq[i + 1 :]], length, own_earlier, theirs) is None
-    ]
 
 
 def area_problem(
@@ -324,9 +308,9 @@ class Klee(State):
                             False,
                             f"player {p}'s area {a + 1} is not fully coloured",
                             list(cells),
-                            could_be_coloured=[
-                                m for m, c in zip(cells, seq, strict=True) if c is None
-                            ],
+                            Unfinished(
+                                tuple(m for m, c in zip(cells, seq, strict=True) if c is None)
+                            ),
                         )
                     )
                     continue
@@ -338,7 +322,12 @@ class Klee(State):
                             False,
                             f"player {p}'s area {a + 1} breaks the setup rules: {problem}",
                             list(cells),
-                            could_be=_area_mends(cells, seq, lengths[a], seqs[p], seqs[3 - p]),  # type: ignore[arg-type]
+                            AreaBreaksSetup(
+                                tuple(cells),
+                                lengths[a],
+                                tuple(seqs[p]),
+                                tuple(seqs[3 - p]),
+                            ),
                         )
                     )
                 seqs[p].append(seq)  # type: ignore[arg-type]
@@ -361,14 +350,13 @@ class Klee(State):
             lead = abs(scores[1] - scores[2])
             full = len(filled) == len(field.spaces)
             if max(scores.values()) < target and (options["triangular"] or lead < 5) and not full:
-                # The tallies say play went on, so every empty square was filled: one read
-                # empty may be a faint fill (the scanner colours it if it saw marks there).
+                # The tallies say play went on, so every empty square was filled.
                 checks.append(
                     Check(
                         False,
                         "by the tallies nobody has won yet and the field is not full",
                         [],
-                        could_be_coloured=[s for s in field.spaces if s not in colours],
+                        Unfinished(tuple(s for s in field.spaces if s not in colours)),
                     )
                 )
             outcome = decide(scores, "from the track")

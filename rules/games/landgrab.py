@@ -25,6 +25,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram, ranked_outcome
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -52,7 +53,7 @@ def start_tiles(board: Board) -> list[int]:
     return [1 if (x + y) % 2 == 0 else 2 for x, y in board.coords]
 
 
-class LandGrab(NotFromPhotos, State):
+class LandGrab(NotFromPhotos, DiagramText, State):
     game = "landgrab"
     title = "Land Grab"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}
@@ -271,7 +272,7 @@ class LandGrab(NotFromPhotos, State):
         return draw_diagram(self.board, diagram_cells(self.tile, self.stone))
 
     def _describe(self) -> list[str]:
-        lines = self.diagram().rstrip("\n").split("\n")
+        lines = self.diagram_lines()
         lines.append(f"stones: black {self.stone.count(1)}, white {self.stone.count(2)}")
         return lines
 

@@ -26,6 +26,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from artsheets.rules.breaks import (
+    CaptorUnlikeLastMove,
+    CurveBroken,
+    MarkEarly,
+    NeverColoured,
+    OrderBroken,
+)
 from artsheets.rules.common import (
     PARTNERSHIP_OPTION,
     TEAMS_OPTION,
@@ -201,10 +208,10 @@ class Miro(State):
         checks += _order_checks(segs, order)
         records = [(sp, marks.get(sp), bound) for sp, bound in data["space_segments"].items()]
         found, captures = completion_mark_checks(colours, records, _CAPTURE_WORDING)
-        # An open boundary's segments, each in the colour the order of play gives it.
+        # An open boundary's segments, with the colour the order of play gives them.
         found = [
-            replace(c, must_be_coloured=[(s, fits.get(s)) for s, _ in must])
-            if (must := c.must_be_coloured)
+            replace(c, broken=replace(b, expected={s: fits[s] for s in b.open if s in fits}))
+            if isinstance(b := c.broken, MarkEarly)
             else c
             for c in found
         ]
@@ -248,16 +255,16 @@ def _contiguity_checks(
         blanks.append(run[::-1])
     longest = max(len(b) for b in blanks)
     rest = [b for b in blanks if len(b) == longest]
-    gaps = [s for b in blanks if len(rest) > 1 or b is not rest[0] for s in b]
-    must = [(s, fits.get(s)) for s in gaps]
+    gaps = tuple(s for b in blanks if len(rest) > 1 or b is not rest[0] for s in b)
+    uncoloured = tuple(segs[i] for i in range(n) if not coloured[i])
+    expected = {s: fits[s] for s in gaps if s in fits}
     return [
         Check(
             False,
             f"the coloured curve is broken into {len(starts)} pieces; play colours one "
             "unbroken stretch",
             [segs[i] for i in range(n) if not coloured[i] and coloured[i - 1]],
-            could_be_coloured=[segs[i] for i in range(n) if not coloured[i]],
-            must_be_coloured=must,
+            CurveBroken(gaps, uncoloured, expected),
         )
     ]
 
@@ -270,8 +277,7 @@ def _unfilled_checks(spaces: Sequence[str], colours: Mapping[str, int]) -> list[
             f"{sp} is coloured {colours[sp]}, but Miro's spaces are not filled in (a capture "
             "is recorded in the space's circle)",
             [sp],
-            could_be_blank=[sp],
-            must_be_blank=[sp],
+            NeverColoured((sp,)),
         )
         for sp in spaces
         if sp in colours
@@ -290,7 +296,7 @@ def _order_checks(segs: list[str], order: Order | None) -> list[Check]:
     """The curve splits into moves of 1, 2 and 3 segments, then 1-3 each, players in turn."""
     if order is None or not order.changes:
         return []
-    named = list(dict.fromkeys(segs[i] for i, _ in order.could_be))
+    named = list(dict.fromkeys(segs[i] for i, _ in order.recoloured))
     return [
         Check(
             False,
@@ -298,7 +304,7 @@ def _order_checks(segs: list[str], order: Order | None) -> list[Check]:
             "segments, then 1-3 each, the players in turn) unless "
             f"{order.changes} segment(s) are another colour",
             named,
-            could_be=[(segs[i], c) for i, c in order.could_be],
+            OrderBroken(order.changes, tuple((segs[i], c) for i, c in order.recoloured)),
         )
     ]
 
@@ -318,7 +324,7 @@ def _captor_checks(
     if order is None or not order.starts:
         return []
     index = {s: i for i, s in enumerate(segs)}
-    disputed = {segs[i] for i, _ in order.could_be}
+    disputed = {segs[i] for i, _ in order.recoloured}
     n = len(segs)
     out = []
     for sp, mark in marks.items():
@@ -333,8 +339,8 @@ def _captor_checks(
             continue
         (captor,) = captors
         named = " or ".join(segs[b] for b in sorted(lasts))
-        # Either side may be misread: the circle, or (where every order agrees on it) the
-        # last segment, which in the circle's colour would make that player the captor.
+        # Both sides are pointed at: the circle, and (where every order agrees on it) the
+        # last segment, whose colour makes its player the captor.
         last = [segs[b] for b in lasts] if len(lasts) == 1 else []
         out.append(
             Check(
@@ -342,7 +348,7 @@ def _captor_checks(
                 f"{sp}'s capture circle is coloured {owner}, but colour {captor}'s move "
                 f"coloured the last segment around it ({named}, in the order of play)",
                 [mark, *last],
-                could_be=[(mark, captor), *((s, owner) for s in last)],
+                CaptorUnlikeLastMove(mark, owner, captor, tuple(last)),
             )
         )
     return out

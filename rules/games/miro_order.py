@@ -34,14 +34,15 @@ class Order:
     """How far a curve's colours are from a legal colouring order.
 
     ``changes`` is the fewest segments coloured otherwise than any legal order allows;
-    ``could_be`` the (segment index, colour) readings used by some least-changed split;
+    ``recoloured`` the (segment index, colour) that some least-changed split colours
+    otherwise than the curve;
     ``starts`` each such split's first segment (move 1's) and direction (+1 or -1 along the
     curve's segment list); ``blank_fits`` the (segment index, colour) an uncoloured segment
     takes in some least-changed split.
     """
 
     changes: int
-    could_be: list[tuple[int, int]]
+    recoloured: list[tuple[int, int]]
     starts: list[tuple[int, int]]
     blank_fits: list[tuple[int, int]] = field(default_factory=list)
 
@@ -49,7 +50,7 @@ class Order:
 def read_order(colours: Sequence[int | None], players: int) -> Order | None:
     """The colouring order of a curve whose segments (in curve order) have ``colours``.
     None when the curve is too short for the opening (fewer than 6 segments). Remembered
-    for the last few curves: a scanner scores a sheet again after mending each reading,
+    for the last few curves: a caller may score a sheet again after changing one region,
     most often not a segment."""
     return _read_order(tuple(colours), players)
 
@@ -76,14 +77,14 @@ def _read_order(colours: tuple[int | None, ...], players: int) -> Order | None:
     good_ahead = ahead[total == best]
     blank = any(c is None for c in colours)
     starts = [_start(int(r), n) for r in good]
-    could_be: set[tuple[int, int]] = set()
+    recoloured: set[tuple[int, int]] = set()
     fits: set[tuple[int, int]] = set()
     if best or blank:
         for r, m, g in zip(good, misses[total == best], good_ahead, strict=True):
             segments = _segments(r, n)
             for j, colour in _changes_on_best_splits(seq[r], m, g, best, players, after):
-                (fits if seq[r, j] == 0 else could_be).add((segments[j], int(colour)))
-    return Order(best, sorted(could_be), starts, sorted(fits))
+                (fits if seq[r, j] == 0 else recoloured).add((segments[j], int(colour)))
+    return Order(best, sorted(recoloured), starts, sorted(fits))
 
 
 def _start(row: int, n: int) -> tuple[int, int]:
@@ -107,8 +108,8 @@ def _rows(colours: Sequence[int | None]) -> np.ndarray:
 
 
 def _misses(seq: np.ndarray, players: int) -> np.ndarray:
-    """misses[r, c, j]: the segments among the first j of row r that colour c + 1 would
-    misread (an uncoloured segment fits any colour)."""
+    """misses[r, c, j]: the segments among the first j of row r that a move in colour c + 1
+    would colour otherwise (an uncoloured segment fits any colour)."""
     rows, n = seq.shape
     out = np.zeros((rows, players, n + 1), np.int32)
     for c in range(players):
@@ -117,12 +118,12 @@ def _misses(seq: np.ndarray, players: int) -> np.ndarray:
 
 
 def _run_cost(misses: np.ndarray, colour: int, a: int, b: int) -> np.ndarray:
-    """Per row, the segments a..b-1 that colour ``colour`` (1-based) would misread."""
+    """Per row, the segments a..b-1 that colour ``colour`` (1-based) would change."""
     return misses[..., colour - 1, b] - misses[..., colour - 1, a]
 
 
 def _opening_cost(misses: np.ndarray, players: int) -> tuple[np.ndarray, int]:
-    """Per row, what the three opening moves misread; and the segments they colour."""
+    """Per row, what the three opening moves change; and the segments they colour."""
     cost = np.zeros(misses.shape[0], np.int32)
     a = 0
     for move, length in enumerate(OPENING):
@@ -134,7 +135,7 @@ def _opening_cost(misses: np.ndarray, players: int) -> tuple[np.ndarray, int]:
 def _costs_ahead(
     misses: np.ndarray, opening: np.ndarray, after: int, players: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """ahead[r, j, m]: the fewest misreads colouring segments j.. of row r in legal moves of
+    """ahead[r, j, m]: the fewest changes colouring segments j.. of row r in legal moves of
     1-3, with m moves made (modulo the players) before j; and each row's best total.
 
     Worked position by position from the end, all rows and move counts at once; the three
@@ -142,7 +143,7 @@ def _costs_ahead(
     rows, _, n1 = misses.shape
     n = n1 - 1
     longest = max(_LATER)
-    # runs[j, k, r, m]: what a move of length k + 1 from j in colour m + 1 misreads.
+    # runs[j, k, r, m]: what a move of length k + 1 from j in colour m + 1 changes.
     padded = np.concatenate([misses, np.repeat(misses[:, :, -1:], longest, axis=2)], axis=2)
     runs = np.stack([padded[:, :, 1 + k : n1 + 1 + k] - misses for k in range(longest)])
     runs = runs.transpose(3, 0, 1, 2)
@@ -168,7 +169,7 @@ def _changes_on_best_splits(
     out: set[tuple[int, int]] = set()
     a = 0
     for move, length in enumerate(OPENING):
-        out |= _misread(seq, a, a + length, move % players + 1)
+        out |= _differing(seq, a, a + length, move % players + 1)
         a += length
     # Walk forward keeping the states (j, m) some best split passes through.
     reach = {(after, len(OPENING) % players): int(_opening_row(misses, players))}
@@ -184,7 +185,7 @@ def _changes_on_best_splits(
                 cost = spent + int(misses[m, j + length] - misses[m, j])
                 if cost + int(ahead[nxt[0], nxt[1]]) != best:
                     continue
-                out |= _misread(seq, j, j + length, m + 1)
+                out |= _differing(seq, j, j + length, m + 1)
                 reach[nxt] = cost
     return out
 
@@ -194,6 +195,6 @@ def _opening_row(misses: np.ndarray, players: int) -> int:
     return int(cost[0])
 
 
-def _misread(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
+def _differing(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
     """Row positions a..b-1 not coloured ``colour`` (uncoloured ones included)."""
     return {(j, colour) for j in range(a, b) if seq[j] != colour}

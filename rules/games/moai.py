@@ -19,6 +19,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, hex_board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -43,7 +44,7 @@ def moai_board(kind: str) -> Board:
     return square_board(8, 8, CORNERS) if kind == "square" else hex_board(6)
 
 
-class Moai(NotFromPhotos, State):
+class Moai(NotFromPhotos, DiagramText, State):
     game = "moai"
     title = "Moai"
     OPTIONS: Mapping[str, Option] = {
@@ -250,9 +251,6 @@ class Moai(NotFromPhotos, State):
         for i, name in enumerate(self.board.cells):
             cells[full.index[name]] = marks[i]
         return draw_diagram(full, cells)
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class MoaiGame(Game):

@@ -23,6 +23,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram, ranked_outcome
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -44,7 +45,7 @@ SYMBOL = {1: "B", 2: "R"}
 _UP, _RIGHT = 0, 1  # indices into Board.orthogonal: N, E, S, W
 
 
-class Parking(NotFromPhotos, State):
+class Parking(NotFromPhotos, DiagramText, State):
     game = "parking"
     title = "Parking Lot"
     OPTIONS: Mapping[str, Option] = {"players": Option(2, "two players", choices=(2,))}
@@ -213,7 +214,7 @@ class Parking(NotFromPhotos, State):
         return draw_diagram(self.board, [SYMBOL.get(p, ".") for p in self.owner])
 
     def _describe(self) -> list[str]:
-        lines = self.diagram().rstrip("\n").split("\n")
+        lines = self.diagram_lines()
         lines.append(f"blocks placed: blue {self.placed[1]}, red {self.placed[2]}")
         if self.just_placed is not None and not self._outcome:
             lines.append(f"{NAMES[self.to_move]} may move a block (or pass)")

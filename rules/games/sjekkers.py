@@ -30,13 +30,19 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram
+from artsheets.rules.boardstate import (
+    DiagramText,
+    PieceScores,
+    QuietLimit,
+    TurnMoves,
+    quiet_option,
+)
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
     Option,
     OptionError,
-    Outcome,
     State,
     Termination,
 )
@@ -63,7 +69,7 @@ def _field() -> Field:
     return sjekkers_board().field("sjekkers", "SJEKKERS-1-STD-K1")
 
 
-class Sjekkers(NotFromPhotos, State):
+class Sjekkers(NotFromPhotos, DiagramText, TurnMoves, PieceScores, QuietLimit, State):
     game = "sjekkers"
     title = "Sjekkers"
     OPTIONS: Mapping[str, Option] = {
@@ -74,7 +80,7 @@ class Sjekkers(NotFromPhotos, State):
             ("sjekkers", "checkers"),
             str,
         ),
-        "quiet": Option(60, "plies without a capture before a draw (0: no limit)", minimum=0),
+        "quiet": quiet_option(60),
     }
     _COPY = ("owner", "king")
 
@@ -90,12 +96,6 @@ class Sjekkers(NotFromPhotos, State):
         self.to_move = 1
         self.quiet_plies = 0
         self.passes = 0
-        self._moves: list[str] | None = None
-
-    def copy(self) -> State:
-        new = super().copy()
-        new._moves = self._moves
-        return new
 
     # --- move generation -------------------------------------------------------------------
 
@@ -167,10 +167,11 @@ class Sjekkers(NotFromPhotos, State):
     def legal_moves(self) -> list[Move]:
         if self._outcome:
             return []
-        if self._moves is None:
-            me = self.to_move
-            self._moves = self._captures(me) or self._quiet_moves(me) or ["pass"]
-        return list(self._moves)
+        return list(self._turn_moves())
+
+    def _list_moves(self) -> list[str]:
+        me = self.to_move
+        return self._captures(me) or self._quiet_moves(me) or ["pass"]
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -222,28 +223,17 @@ class Sjekkers(NotFromPhotos, State):
     def _end_turn(self, captured: bool, passed: bool = False) -> None:
         me = self.to_move
         self.to_move = 3 - me
-        self._moves = None
+        self._new_turn()
         self.passes = self.passes + 1 if passed else 0
-        self.quiet_plies = 0 if captured else self.quiet_plies + 1
+        self._count_quiet(captured)
         if self.owner.count(3 - me) == 0:
             self._finish((me,), f"{NAMES[me]} captured every disk", Termination.ALL_CAPTURED)
         elif self.checkers and self.legal_moves() == ["pass"]:
             self._finish((me,), f"{NAMES[3 - me]} cannot move", Termination.NO_MOVES)
         elif self.passes >= 2:
             self._finish((), "neither player can move", Termination.BLOCKED)
-        elif self.options["quiet"] and self.quiet_plies >= self.options["quiet"]:
-            why = f"{self.quiet_plies} plies without a capture"
+        elif why := self._quiet_reason():
             self._finish((), why, Termination.MOVE_LIMIT)
-
-    def _finish(self, winners: tuple[int, ...], reason: str, how: Termination) -> None:
-        self._scores = self.scores()
-        self._outcome = Outcome(dict(self._scores), winners, reason, termination=how)
-
-    def scores(self) -> dict[int, int]:
-        return {p: self.owner.count(p) for p in (1, 2)}
-
-    def sheet_colours(self) -> dict[str, int]:
-        return {self.board.name(i): p for i, p in enumerate(self.owner) if p}
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.owner), tuple(self.king), self.to_move, self.quiet_plies, self.passes)
@@ -253,9 +243,6 @@ class Sjekkers(NotFromPhotos, State):
         full = square_board(SIZE, SIZE)
         at = {self.board.name(i): ch for i, ch in enumerate(cells)}
         return draw_diagram(full, [at.get(c, " ") for c in full.cells])
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 class SjekkersGame(Game):

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from artsheets.rules.breaks import TooManyOnEdge
 from artsheets.rules.common import decide, id_order, next_to_colour, own_colour_fills
 from artsheets.rules.core import (
     IllegalMoveError,
@@ -301,9 +302,7 @@ class Springer(State):
                             f"player {p} filled {len(mine)} triangles on the {edge} edge; "
                             "one is allowed",
                             mine,
-                            # One of them is misread: a light smudge taken for a fill, most
-                            # often (the scanner blanks the one it doubted).
-                            could_be_blank=mine,
+                            TooManyOnEdge(tuple(mine)),
                         )
                     )
         scores, complete = {}, {}

@@ -28,6 +28,7 @@ from typing import Any
 
 from artsheets.rules.board import Board, square_board
 from artsheets.rules.boardscore import NotFromPhotos, draw_diagram, parse_diagram
+from artsheets.rules.boardstate import DiagramText
 from artsheets.rules.core import (
     IllegalMoveError,
     InvalidMoveError,
@@ -132,7 +133,7 @@ def mirrored(board: Board, i: int) -> int:
     return board.at[(board.files - 1 - x, y)]
 
 
-class Straat(NotFromPhotos, State):
+class Straat(NotFromPhotos, DiagramText, State):
     game = "straat"
     title = "Straat"
     OPTIONS: Mapping[str, Option] = {
@@ -204,9 +205,6 @@ class Straat(NotFromPhotos, State):
 
     def diagram(self) -> str:
         return position_text(self.board, self.owner, self.direction)
-
-    def _describe(self) -> list[str]:
-        return self.diagram().rstrip("\n").split("\n")
 
 
 def streets(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.breaks import RareStretch
 from artsheets.rules.position import score_position, unusual_patterns
 from tests.rules.synthetic import arp_lines_field
 
@@ -121,10 +122,9 @@ def test_position_scoring_and_impossible_fills() -> None:
 
 
 def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
-    """Legal but seldom played, so a scanner doubts them: one to three pieces of a line in a
-    colour unlike the pieces either side, which share a colour, with the colour that would
-    make them ordinary. One or two between two other colours are only named, with nothing to
-    mend them by. Longer runs and runs at a line's end are ordinary."""
+    """Legal but seldom played: one to three pieces of a line in a colour unlike the pieces
+    either side, which share a colour (named with that colour). One or two between two
+    other colours are only named. Longer runs and runs at a line's end are ordinary."""
     f = field()
     pieces = f.data["pieces"]
     line = max(pieces, key=lambda ln: len(pieces[ln]))
@@ -134,17 +134,17 @@ def test_short_stretches_between_pieces_of_one_colour_are_unusual() -> None:
     assert unusual_patterns(f, {"players": 3}, base) == []
 
     one = unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE})
-    assert [(c.ok, c.regions, c.could_be) for c in one] == [
-        (False, [run[2], run[1], run[3]], [(run[2], RED)])
+    assert [(c.ok, c.regions, c.broken) for c in one] == [
+        (False, [run[2], run[1], run[3]], RareStretch((run[2],), RED))
     ]
     assert line in one[0].message
     (three,) = unusual_patterns(f, {"players": 3}, base | dict.fromkeys(run[1:4], BLUE))
-    assert three.could_be == [(p, RED) for p in run[1:4]]
+    assert three.broken == RareStretch(tuple(run[1:4]), RED)
     assert unusual_patterns(f, {"players": 3}, base | dict.fromkeys(run[1:5], BLUE)) == []
     assert unusual_patterns(f, {"players": 3}, base | {run[0]: BLUE}) == []
     # RED BLUE GREEN RED: each of BLUE and GREEN lies between two other colours.
     wedges = unusual_patterns(f, {"players": 3}, base | {run[2]: BLUE, run[3]: GREEN})
-    assert [(c.regions, c.could_be) for c in wedges] == [([run[2]], []), ([run[3]], [])]
+    assert [(c.regions, c.broken) for c in wedges] == [([run[2]], None), ([run[3]], None)]
     assert "uncommon" in wedges[0].message
     three_wedge = base | {run[1]: BLUE, run[2]: BLUE, run[3]: BLUE, run[4]: GREEN}
     assert [c.regions for c in unusual_patterns(f, {"players": 3}, three_wedge)] == [[run[4]]]

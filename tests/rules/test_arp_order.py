@@ -56,7 +56,7 @@ def test_a_piece_read_in_its_neighbours_colour_leaves_no_legal_order_mostly() ->
     assert total > 40 and illegal >= 0.9 * total
 
 
-def test_a_seam_nothing_could_have_started_points_at_the_misread() -> None:
+def test_a_seam_nothing_could_have_started_points_at_its_pieces() -> None:
     """A run end changed so that no line of the previous player's colour crosses where the
     two colours now meet: the search needs no move to see it, and names the pieces there."""
     sheet = _finished(7)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.breaks import LeftOpen, SameColourNeighbours
 from artsheets.rules.position import score_position
 from tests.rules.synthetic import delaunay_field
 
@@ -100,7 +101,7 @@ def test_position_checks() -> None:
     msgs = " | ".join(c.message for c in rep.problems)
     assert "space-1 and space-2 are next to each other, both colour 4" in msgs
     (pair,) = [c for c in rep.problems if "next to each other" in c.message]
-    assert pair.could_be == [(s, k) for s in ("space-1", "space-2") for k in (1, 2, 3)]
+    assert pair.broken == SameColourNeighbours(("space-1", "space-2"), 4, (1, 2, 3, 4))
     assert "coloured spaces of section-1 are not connected" in msgs
     assert "is empty though colour" in msgs
     # The empty space could be any colour none of its coloured neighbours has.
@@ -108,4 +109,4 @@ def test_position_checks() -> None:
         if "is empty though colour" in c.message:
             (space,) = c.regions
             near = {colours[n] for n in f.adjacent[space] if n in colours}
-            assert c.could_be == [(space, k) for k in (1, 2, 3, 4) if k not in near]
+            assert c.broken == LeftOpen(space, tuple(k for k in (1, 2, 3, 4) if k not in near))

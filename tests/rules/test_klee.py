@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.breaks import AreaBreaksSetup, Unfinished
 from artsheets.rules.games.klee import area_problem
 from artsheets.rules.position import score_position
 from tests.rules.synthetic import klee_field
@@ -130,17 +131,13 @@ def test_position_checks_the_sequence_areas() -> None:
     broken.update(zip(bad_area, (3, 2, 1), strict=True))  # copies player 1's 1-2-3 reversed
     rep = score_position(f, {}, broken, {1: 6, 2: 0})
     (area,) = [c for c in rep.problems if "player 2's area 2 breaks the setup rules" in c.message]
-    # One cell read otherwise would mend it: each such reading does, and no other.
-    assert area.could_be
-    for cell_id in bad_area:
-        for colour in (1, 2, 3, 4):
-            if broken[cell_id] == colour:
-                continue
-            again = score_position(f, {}, {**broken, cell_id: colour}, {1: 6, 2: 0})
-            mended = not any("player 2's area 2" in c.message for c in again.problems)
-            assert mended == ((cell_id, colour) in area.could_be), (cell_id, colour)
+    # The rule-break carries what the setup rules judged the area by.
+    b = area.broken
+    assert isinstance(b, AreaBreaksSetup) and b.cells == tuple(bad_area)
+    problem = area_problem([broken[cell] for cell in b.cells], b.length, b.own_earlier, b.theirs)
+    assert problem and area.message.endswith(problem)
     early = score_position(f, {}, sheet, {1: 3, 2: 0})
     (unfinished,) = [c for c in early.problems if "nobody has won yet" in c.message]
-    # Play went on, so every square read empty could be a faint fill.
+    # Play went on, so every empty square is filled in a finished game.
     empty = [sp for sp in f.spaces if sp not in sheet]
-    assert empty and unfinished.could_be_coloured == empty
+    assert empty and unfinished.broken == Unfinished(tuple(empty))

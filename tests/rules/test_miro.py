@@ -5,6 +5,13 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, new_game
+from artsheets.rules.breaks import (
+    CaptorUnlikeLastMove,
+    CurveBroken,
+    MarkEarly,
+    NeverColoured,
+    OrderBroken,
+)
 from artsheets.rules.position import score_position
 from tests.rules.synthetic import miro_curve_field
 
@@ -119,33 +126,35 @@ def _finished_mini_game() -> dict[str, int]:
     return s.sheet_colours()
 
 
-def test_a_curve_that_breaks_the_order_of_play_says_which_segments_would_mend_it() -> None:
+def test_a_curve_that_breaks_the_order_of_play_names_the_least_changed_orders() -> None:
     """Blue's 3 (7-9), red's 1 (10), blue's 2 (11-12): segment-10 in blue would make a blue
-    run of six, which no moves of 1-3 in turn can colour. Either 9 or 10 in red mends it."""
+    run of six, which no moves of 1-3 in turn can colour. Legal orders colour 9 or 10 red."""
     sheet = _finished_mini_game()
     rep = score_position(field(), {"players": 2}, sheet | {"segment-10": BLUE}, {})
     (order,) = [c for c in rep.checks if not c.ok]
     assert "order of play" in order.message and "1 segment(s)" in order.message
-    assert order.could_be == [("segment-9", RED), ("segment-10", RED)]
+    assert order.broken == OrderBroken(1, (("segment-9", RED), ("segment-10", RED)))
     assert set(order.regions) == {"segment-9", "segment-10"}
 
 
 def test_a_capture_circle_in_a_colour_other_than_the_captors_is_named() -> None:
     """The curve's colours give the order of play, so the captor of each space: the player
     whose move coloured its last segment. space-2 was captured by red (its boundary is red
-    and blue); its circle in blue is wrong although blue colours part of the boundary. Either
-    side may be the misread one: the circle, or the last segment (segment-18), which in blue
-    would have made blue the captor."""
+    and blue); its circle in blue is wrong although blue colours part of the boundary. Both
+    sides are named: the circle, and the last segment (segment-18), whose colour makes its
+    player the captor."""
     sheet = _finished_mini_game()
     rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-2": BLUE}, {})
     (captor,) = [c for c in rep.checks if not c.ok and "tallied" not in c.message]
     assert captor.regions == ["mark-capture-2", "segment-18"]
-    assert captor.could_be == [("mark-capture-2", RED), ("segment-18", BLUE)]
+    assert captor.broken == CaptorUnlikeLastMove("mark-capture-2", BLUE, RED, ("segment-18",))
     assert "colour 1's move coloured the last segment" in captor.message
     # A circle in a colour on none of the boundary: the captor check says it, once.
     rep = score_position(field(), {"players": 2}, sheet | {"mark-capture-1": BLUE}, {})
     named = [c for c in rep.checks if not c.ok and "mark-capture-1" in c.regions]
-    assert [c.could_be for c in named] == [[("mark-capture-1", RED), ("segment-19", BLUE)]]
+    assert [c.broken for c in named] == [
+        CaptorUnlikeLastMove("mark-capture-1", BLUE, RED, ("segment-19",))
+    ]
 
 
 def test_a_gap_in_the_coloured_curve_must_be_coloured_in_the_colour_of_its_move() -> None:
@@ -156,18 +165,20 @@ def test_a_gap_in_the_coloured_curve_must_be_coloured_in_the_colour_of_its_move(
     blanked = {k: v for k, v in sheet.items() if k not in {"segment-5", "segment-10"}}
     rep = score_position(field(), {"players": 2}, blanked, {})
     (gap,) = [c for c in rep.checks if "broken into" in c.message]
-    assert sorted(gap.must_be_coloured) == [("segment-10", RED), ("segment-5", RED)]
+    assert isinstance(gap.broken, CurveBroken)
+    assert sorted(gap.broken.gaps) == ["segment-10", "segment-5"]
+    assert gap.broken.expected == {"segment-5": RED, "segment-10": RED}
     # A capture circle of a space with an open boundary: its open segments were coloured.
     open_circles = [c for c in rep.checks if "boundary is not complete" in c.message]
-    assert open_circles and all(c.must_be_coloured for c in open_circles)
-    assert {s for c in open_circles for s, _ in c.must_be_coloured} <= {"segment-5", "segment-10"}
+    assert open_circles and all(isinstance(c.broken, MarkEarly) for c in open_circles)
+    assert {s for c in open_circles for s in c.broken.open} <= {"segment-5", "segment-10"}
 
 
 def test_a_filled_space_is_no_part_of_miro() -> None:
-    """Captures are recorded in the circles; a space read filled (a shadow taken for a dull
-    pencil) must be blank, whatever the scanner thought."""
+    """Captures are recorded in the circles; a filled space breaks the rules (and the scores
+    are those of the sheet without it)."""
     sheet = _finished_mini_game()
     rep = score_position(field(), {"players": 2}, sheet | {"space-3": BLUE}, {})
     (filled,) = [c for c in rep.checks if "not filled in" in c.message]
-    assert filled.regions == ["space-3"] and filled.must_be_blank == ["space-3"]
+    assert filled.regions == ["space-3"] and filled.broken == NeverColoured(("space-3",))
     assert rep.scores == score_position(field(), {"players": 2}, sheet, {}).scores

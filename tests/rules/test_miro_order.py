@@ -32,7 +32,7 @@ def test_a_legally_coloured_curve_splits_exactly_from_where_play_started(players
     colours = game.sheet_colours()
     curve = [colours.get(seg) for seg in f.data["segments"]]
     order = read_order(curve, players)
-    assert order is not None and order.changes == 0 and order.could_be == []
+    assert order is not None and order.changes == 0 and order.recoloured == []
     # The game's own start and direction is among the exact splits; each begins with the
     # opening's colours 1, 2 2 (the pattern may recur along the curve, giving others).
     assert (game.start, game.direction) in order.starts  # type: ignore[attr-defined]
@@ -55,7 +55,7 @@ def test_one_segment_in_the_wrong_colour_is_found_and_its_true_colour_offered(
     wrong[i] = curve[i] % players + 1
     order = read_order(wrong, players)
     assert order is not None and order.changes == 1
-    assert (i, curve[i]) in order.could_be
+    assert (i, curve[i]) in order.recoloured
 
 
 def test_uncoloured_segments_fit_any_move() -> None:

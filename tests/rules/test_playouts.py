@@ -116,3 +116,17 @@ def test_random_playout_on_the_generator_fields(
         build_field(game, seed, {}), options, 11, apply_all_limit=8, unlisted=4, roundtrip_every=40
     )
     assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("seed", [4, 9])
+def test_random_playout_on_every_springer_field_version(version: int, seed: int) -> None:
+    """The rule engine plays random Springer fields of every version (version 2 is a free net,
+    not a grid: junctions of three to eight spaces) without change."""
+    from artsheets.generator.registry import build_layout
+
+    field = build_layout("springer", seed, {}, "a4", version).topology
+    assert field is not None and field.field_id.startswith(f"SPRINGER-{version}-")
+    for options in ({"players": 2}, {"players": 3}, {"players": 2, "divide": True}):
+        state = playout(field, options, seed, apply_all_limit=8, unlisted=4, roundtrip_every=40)
+        assert state.outcome() is not None

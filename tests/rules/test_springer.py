@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artsheets.rules import IllegalMoveError, OptionError, new_game
+from artsheets.rules.breaks import SameColourNeighbours, TooManyOnEdge
 from artsheets.rules.field import Field
 from artsheets.rules.position import score_position
 from tests.rules.synthetic import grid_cells, springer_field
@@ -119,13 +120,12 @@ def test_position_checks() -> None:
     rep = score_position(f, {"players": 2}, colours, {RED: 3})
     msgs = " | ".join(c.message for c in rep.problems)
     assert "space-1 and space-2 are next to each other, both colour 1" in msgs
-    # Either space in the other player's colour would mend it.
     (pair,) = [c for c in rep.problems if "next to each other" in c.message]
-    assert pair.could_be == [("space-1", BLUE), ("space-2", BLUE)]
+    assert pair.broken == SameColourNeighbours(("space-1", "space-2"), RED, (RED, BLUE))
     assert "filled 2 triangles on the top edge" in msgs
-    # One of the two is misread (a scanner blanks the one it doubted).
     (two,) = [c for c in rep.problems if "triangles on the top edge" in c.message]
-    assert sorted(two.could_be_blank) == ["triangle-top-1", "triangle-top-2"]
+    assert isinstance(two.broken, TooManyOnEdge)
+    assert sorted(two.broken.triangles) == ["triangle-top-1", "triangle-top-2"]
     assert rep.scores == {RED: 3, BLUE: 0}
 
 

@@ -84,6 +84,18 @@ def test_every_game_reads_back_exactly(game: str) -> None:
     assert all(c["ok"] for c in result.scoring.checks), result.scoring.checks
 
 
+def test_a_springer_version_2_field_reads_back_exactly() -> None:
+    """Springer's free net (field version 2: junctions of up to eight spaces, no grid) needs no
+    scanner change: a random version-2 sheet reads back region for region."""
+    layout = sheet_for("springer", 3)
+    assert layout.sheet_code.startswith("SPRINGER-2-")
+    photo = simulate(layout, seed=5, conditions=easy(SIZE, rotation=20.0), pencils=DISTINCT)
+    result = scan_image(photo.image)
+    assert result.code == layout.sheet_code
+    assert _wrong(photo, result) == {}
+    assert result.scoring.scores == _true_scores(photo)
+
+
 HARD = {
     "upside down, tilted 40 degrees": dict(rotation=180.0, tilt=40.0, tilt_axis=75.0),
     "sideways, warm light, gradient": dict(

@@ -12,6 +12,7 @@ import pytest
 from artsheets.generator.layout import Layout
 from artsheets.rules.position import MarkWording, completion_mark_checks
 from artsheets.scanner.colours import OUTSIDE, Reading
+from artsheets.scanner.hints import check_dict, hints
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
@@ -32,9 +33,10 @@ def test_a_foreign_mark_says_which_readings_would_mend_it() -> None:
     (check,) = checks
     assert not check.ok
     # Either side in the mark's colour, or the mark in a side's colour.
-    assert check.could_be == [("seg-a", 2), ("seg-b", 2), ("space-1", 1), ("space-1", 3)]
+    could_be = hints(check.broken, colours).could_be
+    assert could_be == [("seg-a", 2), ("seg-b", 2), ("space-1", 1), ("space-1", 3)]
     assert check.regions == ["space-1", "seg-a", "seg-b"]  # one of them is misread
-    assert check.to_dict()["could_be"] == [list(pair) for pair in check.could_be]
+    assert check_dict(check, colours)["could_be"] == [list(pair) for pair in could_be]
 
 
 def _check() -> dict:
@@ -75,18 +77,19 @@ def test_a_doubted_blank_that_the_rules_want_coloured_takes_its_likeliest_colour
     from artsheets.rules.position import uncoloured_checks
 
     (check,) = uncoloured_checks(["seg-a", "seg-b"], "segments")
-    assert check.could_be_coloured == ["seg-a", "seg-b"]
+    found = check_dict(check, {})
+    assert found["could_be_coloured"] == ["seg-a", "seg-b"]
     readings = {
         "seg-a": Reading(None, 0.6, 0.04, "faint marks (4% covered)", runner_up=3),
         "seg-b": Reading(None, 0.97, 0.0, runner_up=1),  # surely blank: left alone
     }
     mended: set[str] = set()
-    assert mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
+    assert mend(readings, [found], mended, BY_THE_RULES, pick="first")
     assert readings["seg-a"].color == 3 and readings["seg-a"].confidence <= 0.5
     assert readings["seg-b"].color is None
     assert mended == {"seg-a"}
     # A region is mended once: another round leaves it be.
-    assert not mend(readings, [check.to_dict()], mended, BY_THE_RULES, pick="first")
+    assert not mend(readings, [found], mended, BY_THE_RULES, pick="first")
 
 
 def _leaving(region: str, message: str, *free: int) -> dict:
@@ -191,7 +194,7 @@ def test_a_blank_mark_of_a_completed_group_could_be_any_members_colour() -> None
         colours, [("space-1", "mark-1", ["seg-a", "seg-b"])], WORDING
     )
     assert check.message == "space-1 unmarked"
-    assert check.could_be == [("mark-1", 1), ("mark-1", 3)]
+    assert hints(check.broken, colours).could_be == [("mark-1", 1), ("mark-1", 3)]
 
 
 def test_a_doubted_tick_after_a_tally_run_is_read_blank() -> None:
