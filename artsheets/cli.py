@@ -359,9 +359,17 @@ def _subcommand(sub: argparse._SubParsersAction, name: str, text: str) -> argpar
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _games() -> list[str]:
     from artsheets.generator.registry import games
 
+    return list(games())
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; for a ``command`` other than ``generate`` (or none), one whose
+    ``generate`` lacks the per-game options and names: those import every game and the
+    geometry library, a third of a second that ``artsheets scan`` need not pay."""
+    full = command in (None, "generate")
     parser = _Parser(
         prog="artsheets",
         description="Print game sheets, check fields, replay games and score photos of sheets.",
@@ -374,7 +382,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_games)
 
     p = _subcommand(sub, "generate", "print game sheets (PDF, SVG, PNG and layout JSON)")
-    p.add_argument("game", help=f"one of: {', '.join(games())}; a comma list of them; or 'all'")
+    names = ", ".join(_games()) if full else "see 'artsheets games'"
+    p.add_argument("game", help=f"one of: {names}; a comma list of them; or 'all'")
     p.add_argument(
         "--seed",
         help="a seed (a random field) or a range A..B; without it, the game's standard field",
@@ -395,7 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="write every sheet asked for into one PDF, NAME.pdf, instead of one set per sheet",
     )
-    for opt in _all_options().values():
+    for opt in _all_options().values() if full else ():
         p.add_argument(f"--{opt.name}", type=int, metavar="N", help=opt.help)
     p.set_defaults(func=cmd_generate)
 
@@ -431,7 +440,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        parser = build_parser()
+        words = sys.argv[1:] if argv is None else argv
+        parser = build_parser(next((w for w in words if not w.startswith("-")), ""))
         args, extra = parser.parse_known_args(argv)
         if extra:  # point to the subcommand's help, where the right options are listed
             raise UserError(

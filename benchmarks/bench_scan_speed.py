@@ -1,10 +1,12 @@
 """Scan speed as a user meets it: whole processes, timed side by side in one run.
 
 1. **One photo**: a 12-megapixel photo through the whole ``artsheets scan`` command (process
-   start, imports, the sheet's layout and template, the scan, the report and overlay files)
-   against a process that only decodes it (``python -c`` importing cv2 and decoding the
-   JPEG). Each repetition runs them one right after the other, so the ratio holds on a busy
-   machine; the medians of both and of the ratios are printed, with and without overlays.
+   start, imports, the sheet's template, the scan, the report and overlay files) against a
+   process that only decodes it (``python -c`` importing cv2 and decoding the JPEG). Each
+   repetition runs them one right after the other, so the ratio holds on a busy machine; the
+   medians of both and of the ratios are printed, with and without overlays. First each
+   photo once with the template disk cache empty (the first photo of a sheet: its template
+   built and stored), then the repetitions with it filled (every later photo of that sheet).
 2. **Start-up**: a bare ``python``, ``python`` importing cv2, and ``artsheets --version``
    (the command's own imports, before any photo).
 3. **A batch**: ``artsheets scan`` on a folder of photos with ``--jobs 1`` and with one
@@ -13,6 +15,11 @@
     python benchmarks/bench_scan_speed.py            # 4 photos, 3 repetitions, batch of 24
     python benchmarks/bench_scan_speed.py --quick    # 2 photos, 1 repetition, batch of 8
 
+Every process runs with a disk cache of its own (``ARTSHEETS_CACHE_DIR`` in the run's temporary
+folder) and with Python's bytecode cached there too (``PYTHONPYCACHEPREFIX``; an installed
+package has its ``.pyc`` files, which ``PYTHONDONTWRITEBYTECODE`` in a developer's shell would
+otherwise make every process compile again: 0.25 s of each command).
+
 Targets (issue 20): one photo <= 4x the decode-only process; a batch >= 300 photos a minute
 on a 2-core machine; < 500 MB per worker. The figures go to ``benchmarks/RESULTS.md``.
 """
@@ -20,6 +27,7 @@ on a 2-core machine; < 500 MB per worker. The figures go to ``benchmarks/RESULTS
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -41,24 +49,33 @@ def _artsheets() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "artsheets.cli"]
 
 
-# Runs a command and prints its wall seconds and the peak memory of its largest process (its
-# workers included: the largest of a process's waited-for descendants), from a fresh process
-# so that earlier commands' peaks do not count.
+# Runs a command and prints its wall seconds, the peak memory of its largest process (its
+# workers included: the largest of a process's waited-for descendants) and the processor
+# seconds of all of them, from a fresh process so that earlier commands' do not count.
 _TIMED = (
     "import resource, subprocess, sys, time\n"
     "t0 = time.perf_counter()\n"
     "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
     "t = time.perf_counter() - t0\n"
-    "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)\n"
+    "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(t, r.ru_maxrss / 1024, r.ru_utime + r.ru_stime)\n"
 )
 
 
-def _run_peak(cmd: list[str]) -> tuple[float, float]:
-    """Wall seconds of one whole process (which must succeed) and its peak memory in MB."""
+_ENV: dict[str, str] = {}  # the environment of every timed process (see main)
+
+
+def _run_peak(cmd: list[str]) -> tuple[float, float, float]:
+    """Wall seconds of one whole process (which must succeed), its peak memory in MB and the
+    processor seconds it and its workers used."""
     out = subprocess.run(
-        [sys.executable, "-c", _TIMED, *cmd], check=True, capture_output=True, text=True
+        [sys.executable, "-c", _TIMED, *cmd],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_ENV or None,
     ).stdout.split()
-    return float(out[0]), float(out[1])
+    return float(out[0]), float(out[1]), float(out[2])
 
 
 def _run(cmd: list[str]) -> float:
@@ -88,10 +105,17 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
     times: dict[str, list[float]] = {"decode": [], "scan": [], "scan --no-overlay": []}
     ratios: dict[str, list[float]] = {"scan": [], "scan --no-overlay": []}
     peaks: list[float] = []
+    cold: dict[str, list[float]] = {"decode": [], "scan": []}
+    cpus: dict[str, list[float]] = {"decode": [], "scan": []}
+    for p in photos:  # the disk cache is empty: each sheet's template is built and stored
+        cold["decode"].append(_run([sys.executable, "-c", DECODE, str(p)]))
+        cold["scan"].append(_run([*scan, str(p)]))
     for _ in range(reps):
         for p in photos:
-            d = _run([sys.executable, "-c", DECODE, str(p)])
-            s, peak = _run_peak([*scan, str(p)])
+            d, _, dcpu = _run_peak([sys.executable, "-c", DECODE, str(p)])
+            s, peak, scpu = _run_peak([*scan, str(p)])
+            cpus["decode"].append(dcpu)
+            cpus["scan"].append(scpu)
             n = _run([*scan, "--no-overlay", str(p)])
             peaks.append(peak)
             times["decode"].append(d)
@@ -99,7 +123,13 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
             times["scan --no-overlay"].append(n)
             ratios["scan"].append(s / d)
             ratios["scan --no-overlay"].append(n / d)
-    lines = [f"one 12 MP photo, whole processes ({len(photos)} photos x {reps}):"]
+    r = [s / d for s, d in zip(cold["scan"], cold["decode"], strict=True)]
+    lines = [
+        f"first photo of a sheet, template built (empty disk cache, {len(photos)} photos):",
+        f"  {'scan':20} median {statistics.median(cold['scan']):6.2f} s   ratio to decode: "
+        f"median {statistics.median(r):.1f}x (range {min(r):.1f}-{max(r):.1f}x)",
+    ]
+    lines.append(f"one 12 MP photo, template in the disk cache ({len(photos)} photos x {reps}):")
     for name, ts in times.items():
         extra = ""
         if name in ratios:
@@ -107,6 +137,10 @@ def one_photo(photos: list[Path], reps: int, out: Path) -> list[str]:
             extra = f"   ratio to decode: median {statistics.median(r):.1f}x"
             extra += f" (range {min(r):.1f}-{max(r):.1f}x)"
         lines.append(f"  {name:20} median {statistics.median(ts):6.2f} s{extra}")
+    lines.append(
+        f"  processor time: decode median {statistics.median(cpus['decode']):.2f} s, scan "
+        f"median {statistics.median(cpus['scan']):.2f} s"
+    )
     lines.append(f"  peak memory of the scan process: median {statistics.median(peaks):.0f} MB")
     return lines
 
@@ -134,18 +168,23 @@ def batch(photos: list[Path], size: int, folder: Path, jobs: int) -> list[str]:
         p = photos[i % len(photos)]
         shutil.copy(p, src / f"{i:03d}_{p.name}")
     files = sorted(str(p) for p in src.glob("*.jpg"))
-    lines = [f"a batch of {size} photos (artsheets scan FILES -o DIR):"]
+    lines = [
+        f"a batch of {size} photos, templates in the disk cache (scan FILES -o DIR); processor",
+        "time: of all the batch's processes, start-up included, a photo (what a loaded machine",
+        "inflates least; N idle cores could scan at most N * 60 / it a minute):",
+    ]
     for n in (1, jobs):
         for overlay in (True, False):
             out = folder / f"out_{n}_{overlay}"
             cmd = [*_artsheets(), "scan", *files, "-o", str(out), "--jobs", str(n)]
             if not overlay:
                 cmd.append("--no-overlay")
-            t, peak = _run_peak(cmd)
+            t, peak, cpu = _run_peak(cmd)
             what = "overlays" if overlay else "no overlays"
             lines.append(
                 f"  --jobs {n} {what:12} {60 * size / t:6.0f} photos a minute "
-                f"({t:.0f} s); largest process peak {peak:.0f} MB"
+                f"({t:.0f} s); largest process peak {peak:.0f} MB; "
+                f"processor {cpu / size:.2f} s a photo"
             )
     return lines
 
@@ -166,7 +205,12 @@ def main() -> int:
     from benchmarks.results import machine_load, write_section
 
     folder = Path(tempfile.mkdtemp(prefix="bench_scan_speed_"))
+    _ENV.update(os.environ)
+    _ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    _ENV.update(ARTSHEETS_CACHE_DIR=str(folder / "cache"), PYTHONPYCACHEPREFIX=str(folder / "pyc"))
     try:
+        sources = [str(ROOT / d) for d in ("artsheets", "generator", "rules", "scanner")]
+        _run([sys.executable, "-m", "compileall", "-q", *sources])  # as pip install does
         print(f"simulating {count} photos of {SIZE[0]}x{SIZE[1]}...")
         photos = make_photos(folder, count)
         load = machine_load()

@@ -9,8 +9,6 @@ import json
 import math
 from importlib import resources
 
-import segno
-
 from artsheets.generator.fonts import text_width
 from artsheets.generator.layout import Marker, Page
 from artsheets.generator.sheet import FURNITURE, INK, MARGIN_MM, SOFT, Rect, Sheet, Style
@@ -106,6 +104,8 @@ def _marker(sheet: Sheet, marker_id: int, corner: str) -> None:
 @functools.cache
 def _qr_matrix(code: str) -> tuple[tuple[int, ...], ...]:
     """The QR code's modules (1 = dark) for a sheet code; made once per code."""
+    import segno  # imported here: the scanner uses this module's constants, never its QR codes
+
     qr = segno.make(code, error="m", micro=False)
     return tuple(tuple(int(bool(v)) for v in row) for row in qr.matrix)
 

@@ -41,9 +41,11 @@ __all__ = [
     "State",
     "Termination",
     "field_cache",
+    "field_cache_entries",
     "game_class",
     "new_game",
     "register",
+    "seed_field_cache",
 ]
 
 Move = str
@@ -208,6 +210,22 @@ def field_cache(fld: Field, key: str, build: Callable[[Field], _T]) -> _T:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[k] = (fld, value)
     return value
+
+
+def field_cache_entries(fld: Field) -> dict[str, Any]:
+    """Every value :func:`field_cache` holds for ``fld``, by key: to be stored with the field
+    (pickled together with it, so values that refer to it keep referring to it) and given
+    back to a later process by :func:`seed_field_cache`."""
+    return {key: value for (_, key), (f, value) in list(_CACHE.items()) if f is fld}
+
+
+def seed_field_cache(fld: Field, entries: Mapping[str, Any]) -> None:
+    """Give :func:`field_cache` values built earlier for ``fld`` (see
+    :func:`field_cache_entries`), as if it had built them itself."""
+    for key, value in entries.items():
+        if (id(fld), key) not in _CACHE and len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[(id(fld), key)] = (fld, value)
 
 
 class State(ABC):

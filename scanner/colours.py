@@ -81,6 +81,10 @@ class RegionStats:
     seen: np.ndarray  # share of the measured pixels inside the photo
     line_px: np.ndarray  # entries of the masks' ``pixels`` that belong to segments
     line_refl: np.ndarray  # (len(line_px), 3) their reflectance (linear BGR relative to paper)
+    # The same for a polygon's core, its pixels ``core_mm`` or more from its outline: a
+    # neighbour's felt tip bleeds over the outline into the rim, never this far in.
+    core_n: np.ndarray | None = None
+    core_ink: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -110,9 +114,14 @@ def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray
 
 
 def measure(
-    work: np.ndarray, light: Light, tpl: Template, inside: np.ndarray | None = None
+    work: np.ndarray,
+    light: Light,
+    tpl: Template,
+    inside: np.ndarray | None = None,
+    core_mm: float | None = None,
 ) -> RegionStats:
-    """Coverage and pencil colour of every region.
+    """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
+    core: its pixels that far or further from its outline).
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
     so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
@@ -164,8 +173,22 @@ def measure(
     tint /= np.maximum(n_on, 1)[:, None]
     seen = n / np.maximum(n_all, 1)
     line_px = np.flatnonzero(m.line_mm >= 0 if shown is None else (m.line_mm >= 0) & shown)
+    core_n = core_ink = None
+    if core_mm is not None:
+        core = m.edge_mm >= core_mm
+        if shown is not None:
+            core &= shown
+        core_n, core_ink = m.sums(core), m.sums(ink & core)
     return RegionStats(
-        n=n, ink=k, mean=mean, tint=tint, seen=seen, line_px=line_px, line_refl=px[line_px]
+        n=n,
+        ink=k,
+        mean=mean,
+        tint=tint,
+        seen=seen,
+        line_px=line_px,
+        line_refl=px[line_px],
+        core_n=core_n,
+        core_ink=core_ink,
     )
 
 
@@ -362,6 +385,31 @@ class Style:
 FILL = Style(0.06, 0.22, 0.75)
 STROKE = Style(0.025, 0.08, 0.12)  # a line traced, a symbol drawn, a number written
 TICK = Style(0.12, 0.3, 0.45)  # a tick, cross or fill in a small box (a speck is 1 of 80 px)
+
+
+def without_bleed(
+    stats: RegionStats, tpl: Template, symbols: bool, core_pixels: int
+) -> RegionStats:
+    """``stats`` with each fill whose core is bare measured on its core alone.
+
+    Felt tip bleeds over a filled space's outline into its neighbours' rims: a blank space
+    among filled ones shows colour along its whole edge, never deep inside. A fill whose core
+    (``measure(core_mm=...)``) holds ``core_pixels`` or more and is under the fill's ``off``
+    coverage is measured there; a fill with pencil in its core keeps its whole measurement
+    (a hurried scribble along one edge reaches the core too)."""
+    if stats.core_n is None or stats.core_ink is None:
+        return stats
+    regions = tpl.masks.regions
+    fill = np.array([style_of(r.kind, r.extra.get("role"), symbols) is FILL for r in regions])
+    core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    bare = fill & (stats.core_n >= core_pixels) & (core_cov < FILL.off)
+    if not bare.any():
+        return stats
+    return replace(
+        stats,
+        n=np.where(bare, stats.core_n, stats.n),
+        ink=np.where(bare, stats.core_ink, stats.ink),
+    )
 
 
 TALLY_ROLES = ("point", "penalty")  # score boxes marked one per point (or penalty)
@@ -657,9 +705,18 @@ def classify(
     tpl: Template,
     symbol_spaces: bool,
     blur_mm: float = 0.0,
+    grey_veto: bool = True,
+    per_sample: float | None = None,
+    thin_scale: float = 1.0,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
-    photo's measured blur, which makes neighbouring pixels of a line alike).
+    photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
+    the photo resolves a mark's colour well enough that grey marks where its key is colourful
+    are taken for a shadow or smudge, see ``ScannerConfig.grey_min_px_per_mm``;
+    ``per_sample``: working pixels per independent sample of a line's colour, by default
+    from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
+    ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
+    a photo with fewer colour samples per mm than usual).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -668,7 +725,7 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
-    first = _classify_once(stats, {FILL: palette}, tpl, styles, None)
+    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto, thin_scale)
     refs: dict[Style, Palette] = {FILL: palette}
     for style in (STROKE, TICK):
         colours = dict(palette.colours)
@@ -699,8 +756,10 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints)
-    out = _reread_lines(stats, tpl, first, second, palette, blur_mm)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
+    if per_sample is None:
+        per_sample = pixels_per_sample(blur_mm)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -744,7 +803,7 @@ def _reread_lines(
     first: list[Reading],
     second: list[Reading],
     palette: Palette,
-    blur_mm: float = 0.0,
+    per_sample: float,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
@@ -767,7 +826,7 @@ def _reread_lines(
         palette.colours,
         len(m.regions),
         palette.spread,
-        pixels_per_sample(blur_mm),
+        per_sample,
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
@@ -917,6 +976,8 @@ def _classify_once(
     tpl: Template,
     styles: list[Style],
     tints: dict[int, np.ndarray] | None,
+    grey_veto: bool = True,
+    thin_scale: float = 1.0,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     palette = palettes[FILL]
@@ -967,7 +1028,7 @@ def _classify_once(
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
         base_sigma = sigma = (
-            (1.5 if st is FILL else 2.5) * (1.5 if n < 150 else 1.0) * palette.spread
+            (1.5 if st is FILL else 2.5 * thin_scale) * (1.5 if n < 150 else 1.0) * palette.spread
         )
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
@@ -1006,7 +1067,7 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if _grey_unlike(
+        if grey_veto and _grey_unlike(
             lab[i], palettes.get(st, palette).colours[k], st is FILL, palette.paper_level
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a

@@ -60,7 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         metavar="N",
-        help="photos scanned at once in a batch, each in its own process (default 1)",
+        help="photos scanned at once in a batch, each in its own process (default: one per "
+        "core, on batches of 4 photos a core or more)",
     )
     parser.add_argument(
         "--csv",
@@ -200,6 +201,9 @@ def _pairs(d: dict[int, int] | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from artsheets.scanner.workers import one_blas_thread
+
+    one_blas_thread()  # before numpy is imported (see workers.py)
     from artsheets.scanner.heap import keep_freed_memory
 
     photos = _expand(args.photos)
@@ -226,16 +230,15 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
         return 1 if args.strict and not row["_strict_ok"] else 0
 
-    from artsheets.scanner.workers import in_processes
+    from artsheets.scanner.workers import batch_processes, in_processes
 
     jobs = getattr(args, "jobs", None)
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, got {jobs}")
     work = functools.partial(_batch_row, args=args, bases=bases)
     rows: list[dict[str, object]] = []
-    # One process unless asked: on batches of 8 photos two spawned workers were slower than
-    # one process (each pays its imports and every sheet's template again).
-    for row in progress(in_processes(work, photos, jobs or 1), len(photos), "photos"):
+    processes = jobs or batch_processes(len(photos))  # one per core on batches large enough
+    for row in progress(in_processes(work, photos, processes), len(photos), "photos"):
         rows.append(row)
         print("\n".join(row["_lines"]))  # type: ignore[arg-type]
     csv_path = Path(args.csv)

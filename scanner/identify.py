@@ -31,7 +31,6 @@ import zxingcpp
 
 from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM, QR_MODULE_MM
 from artsheets.generator.layout import PAGES, Layout, Page
-from artsheets.generator.registry import UnknownGame, layout_from_code
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.qrdeblur import blur_cov, fit_modules
@@ -422,6 +421,10 @@ def normalise_code(text: str) -> str:
 @functools.lru_cache(maxsize=32)
 def layout_for_code(code: str) -> Layout:
     """The layout a sheet code names (cached: rebuilding a field can take a while)."""
+    # The generator's registry imports every game and the geometry library: only here, so
+    # that a scan whose template is in the disk cache never imports them.
+    from artsheets.generator.registry import UnknownGame, layout_from_code
+
     try:
         return layout_from_code(code)
     except (SheetCodeError, UnknownGame, ValueError) as e:

@@ -110,10 +110,18 @@ def _core_by_sides(
     return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
 
 
-def pixels_per_sample(blur_mm: float) -> float:
+def pixels_per_sample(
+    blur_mm: float, photo_px_per_mm: float | None = None, full_px_per_mm: float = 0.0
+) -> float:
     """Working pixels per independent sample of a line's colour in a photo of this blur:
-    the calibrated figure, growing with the blurred area beyond :data:`SHARP_MM`."""
-    return PIXELS_PER_SAMPLE * max(1.0, blur_mm / SHARP_MM) ** 2
+    the calibrated figure, growing with the blurred area beyond :data:`SHARP_MM`, or with
+    the area of one photo pixel where the photo has fewer than ``full_px_per_mm`` pixels per
+    mm of paper (a small photo, upsampled to the working resolution, repeats each of its
+    colour samples over several working pixels), whichever is larger."""
+    area = max(1.0, blur_mm / SHARP_MM) ** 2
+    if photo_px_per_mm:
+        area = max(area, (full_px_per_mm / photo_px_per_mm) ** 2)
+    return PIXELS_PER_SAMPLE * area
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout
-from artsheets.generator.registry import get_game
+from artsheets.scanner import warmup
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
     Palette,
@@ -22,6 +22,7 @@ from artsheets.scanner.colours import (
     doubt_dark_paper,
     learn_palette,
     measure,
+    without_bleed,
 )
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.drawing import check_drawing
@@ -30,11 +31,11 @@ from artsheets.scanner.evidence import Evidence
 from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
-    layout_for_code,
     normalise_code,
     read_sheet_code,
 )
 from artsheets.scanner.light import light_field, paper_dips
+from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine
@@ -48,7 +49,7 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring
 from artsheets.scanner.solve import solve
-from artsheets.scanner.template import PX_PER_MM, template_for
+from artsheets.scanner.template import PX_PER_MM, keep_rules_cache, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
@@ -116,6 +117,8 @@ def colours_in_play(layout: Layout, players: int | None) -> list[int]:
     keys = sorted(r.color_index for r in layout.regions if r.kind == "key" and r.color_index)
     if players is None:
         return keys
+    from artsheets.generator.registry import get_game  # only here: it imports every game
+
     spec = get_game(layout.game)
     lo, hi = spec.players
     if not lo <= players <= hi:
@@ -144,11 +147,18 @@ def scan_image(
     ``config`` holds the settings of the evidence, solving and review steps."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
+    warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = layout_for_code(given).page if given else PAGE_GUESS
+    guess = template_for(given).layout.page if given else PAGE_GUESS
     located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
     reg, corners = located.registration, located.registration.corners
+    if reg.px_per_mm < config.min_px_per_mm:
+        raise ScanError(
+            "too_small",
+            f"the sheet is too small in the photo ({reg.px_per_mm:.1f} pixels per mm, need "
+            f"{config.min_px_per_mm}); move closer so the sheet fills most of the frame",
+        )
     guess = located.sheet.page
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
     blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
@@ -198,16 +208,21 @@ def scan_image(
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
+    warmup.wait()  # before the first colour conversion
     light = light_field(work, tpl, inside)
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside)
+    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
+    stats = without_bleed(stats, tpl, symbols, config.core_pixels)
     in_play = colours_in_play(layout, players)
     palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
-    readings = classify(stats, palette, tpl, symbols, blur)
+    grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
+    per_sample = pixels_per_sample(blur, reg.px_per_mm, config.colour_full_px_per_mm)
+    thin_scale = max(1.0, config.colour_full_px_per_mm / reg.px_per_mm) ** 0.5
+    readings = classify(stats, palette, tpl, symbols, blur, grey_veto, per_sample, thin_scale)
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
@@ -216,6 +231,7 @@ def scan_image(
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
+    keep_rules_cache(code, tpl)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -286,6 +302,7 @@ def scan_file(
 ) -> ScanResult:
     """:func:`scan_image` on a photo file."""
     t0 = time.perf_counter()
+    warmup.start()  # beside the decode too
     photo = load_photo(path)
     decode = time.perf_counter() - t0
     result = scan_image(photo, sheet, players, config)

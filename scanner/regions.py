@@ -71,6 +71,8 @@ class RegionMasks:
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
     line_mm: np.ndarray  # per entry of ``pixels``: distance from its segment's line (-1: none)
     host: np.ndarray  # per entry of ``pixels``: the polygon region it lies in (-1: none)
+    # per entry of ``pixels``: distance (mm) from its polygon's own outline (-1: a segment)
+    edge_mm: np.ndarray
     along: tuple[tuple[int, ...], ...]  # per segment: pieces of the same printed line at its ends
 
     @property
@@ -156,6 +158,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
     chunks: list[np.ndarray] = []
     line_mm: list[np.ndarray] = []
     hosts: list[np.ndarray] = []
+    edges: list[np.ndarray] = []
     full_area = np.zeros(n, np.int64)
     anchors = np.zeros((n, 2))
     for i, r in enumerate(regions):
@@ -202,9 +205,15 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         if r.polygon is None:
             line_mm.append(_distance_from(outlines[i], (x0, y0, x1, y1))[ys, xs] / ppm)
             hosts.append(label[y0:y1, x0:x1][ys, xs])
+            edges.append(np.full(len(ys), -1.0, np.float32))
         else:
             line_mm.append(np.full(len(ys), -1.0, np.float32))
             hosts.append(np.full(len(ys), -1, np.int32))
+            # From the region's whole outline (holes and nested regions too), where a
+            # neighbour's colour may bleed over.
+            whole = np.pad(own, 1)
+            dist = cv2.distanceTransform(whole, cv2.DIST_L2, 5)[1:-1, 1:-1]
+            edges.append(dist[ys, xs] / ppm)
         anchors[i] = _anchor(outlines[i], xs + x0, ys + y0, r.polygon is None)
     starts = np.zeros(n + 1, np.int64)
     starts[1:] = np.cumsum([len(c) for c in chunks])
@@ -223,6 +232,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
         on_print=core.ravel()[pixels] if len(pixels) else np.zeros(0, bool),
         line_mm=np.concatenate(line_mm).astype(np.float32) if line_mm else np.zeros(0, np.float32),
         host=np.concatenate(hosts).astype(np.int32) if hosts else np.zeros(0, np.int32),
+        edge_mm=np.concatenate(edges).astype(np.float32) if edges else np.zeros(0, np.float32),
         along=_along_line(regions),
     )
 

@@ -51,7 +51,6 @@ DETECT_MAX_SIDE = 1600  # markers are first looked for in a copy this size (long
 MAX_REPROJECTION_MM = 2.5  # beyond this the paper is too bent for the line refinement to mend
 OUTLIER_MM = 10.0  # a marker this far from where the other three put it is not the real one
 AGREE_MM = 1.0  # four markers one homography fits this closely are the sheet's own
-MIN_PX_PER_MM = 2.2  # below this a 0.6 mm QR module is under 1.5 pixels: too far away
 MARKER_IDS = tuple(range(len(CORNERS)))
 
 
@@ -279,12 +278,6 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
             "flatten the paper on the table and retake the photo from above",
         )
     px_per_mm = float(np.mean([_side(corners[i]) for i in used]) / MARKER_MM)
-    if px_per_mm < MIN_PX_PER_MM:
-        raise ScanError(
-            "too_small",
-            f"the sheet is too small in the photo ({px_per_mm:.1f} pixels per mm, need "
-            f"{MIN_PX_PER_MM}); move closer so the sheet fills most of the frame",
-        )
     return Registration(
         page_from_photo=H,
         markers_found=found,

@@ -3,11 +3,32 @@
 from __future__ import annotations
 
 import functools
+import os
+import shutil
+import tempfile
 
+import pytest
 from shapely.geometry import Polygon
 
 from artsheets.generator.layout import Layout, Region
 from artsheets.generator.registry import build_layout, games
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The scanner's disk cache of templates in a folder of this run's own (subprocesses
+    inherit it): never the user's, and every run starts empty."""
+    folder = tempfile.mkdtemp(prefix="artsheets-test-cache-")
+    config.stash[_CACHE_KEY] = folder
+    os.environ["ARTSHEETS_CACHE_DIR"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_CACHE_KEY, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_CACHE_KEY = pytest.StashKey[str]()
 
 
 def sample_cases() -> list[tuple[str, int | None]]:

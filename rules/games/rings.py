@@ -94,12 +94,13 @@ def _targets(field: Field) -> list[Target]:
 
 def _overlaps(lo: float, hi: float, a0: float, a1: float) -> bool:
     """Does the angular range lo..hi (open; a single angle if lo == hi) meet (a0, a1)?"""
+    # max() and min() written out: called for every chord and section of a field.
     for k in (-720.0, -360.0, 0.0, 360.0, 720.0):
         b0, b1 = a0 + k, a1 + k
         if lo == hi:
             if b0 + EPS < lo < b1 - EPS:
                 return True
-        elif max(lo, b0) < min(hi, b1) - EPS:
+        elif (lo if lo >= b0 else b0) < (hi if hi <= b1 else b1) - EPS:
             return True
     return False
 
@@ -160,11 +161,27 @@ def chord_crossings(target: Target, p: str, q: str) -> tuple[list[tuple[int, flo
 def chord_sections(target: Target, p: str, q: str) -> list[str]:
     """The sections whose interior the chord from point ``p`` to point ``q`` crosses."""
     ranges, _ = chord_crossings(target, p, q)
-    return [
-        sid
-        for sid, ring, a0, a1 in target.sections
-        if any(m == ring and _overlaps(lo, hi, a0, a1) for m, lo, hi in ranges)
-    ]
+    return _crossed(target, ranges, _sections_by_ring(target))
+
+
+def _crossed(
+    target: Target,
+    ranges: list[tuple[int, float, float]],
+    by_ring: dict[int, list[tuple[str, float, float]]],
+) -> list[str]:
+    """The sections (in the target's order) that the angular ``ranges`` of a chord meet: for
+    each range, only the sections of its ring (``by_ring``) are tried."""
+    hit: set[str] = set()
+    for m, lo, hi in ranges:
+        hit.update(sid for sid, a0, a1 in by_ring.get(m, ()) if _overlaps(lo, hi, a0, a1))
+    return [sid for sid, *_ in target.sections if sid in hit]
+
+
+def _sections_by_ring(target: Target) -> dict[int, list[tuple[str, float, float]]]:
+    out: dict[int, list[tuple[str, float, float]]] = {}
+    for sid, ring, a0, a1 in target.sections:
+        out.setdefault(ring, []).append((sid, a0, a1))
+    return out
 
 
 def _chord_reach(field: Field, forbid: bool) -> list[list[frozenset[str]]]:
@@ -174,14 +191,14 @@ def _chord_reach(field: Field, forbid: bool) -> list[list[frozenset[str]]]:
         out = []
         for t in _targets(f):
             ids = list(t.points)
-            out.append(
-                [
-                    frozenset(chord_sections(t, a, b))
-                    for i, a in enumerate(ids)
-                    for b in ids[i + 1 :]
-                    if not (forbid and chord_crossings(t, a, b)[1])
-                ]
-            )
+            by_ring = _sections_by_ring(t)
+            reach = []
+            for i, a in enumerate(ids):
+                for b in ids[i + 1 :]:
+                    ranges, along = chord_crossings(t, a, b)
+                    if not (forbid and along):
+                        reach.append(frozenset(_crossed(t, ranges, by_ring)))
+            out.append(reach)
         return out
 
     return field_cache(field, f"rings-reach-{forbid}", build)

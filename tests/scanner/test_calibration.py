@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from artsheets.scanner.calibration import calibrate, fit_isotonic, knots, reliability
 from artsheets.scanner.config import ScannerConfig
@@ -14,6 +15,9 @@ from artsheets.scanner.config import ScannerConfig
 # Held-out photos (benchmark seeds never used to fit the table): per raw confidence, how many
 # regions were read with it and how many of those were right (`bench_scanner.py` records).
 HELD_OUT = Path(__file__).parents[1] / "data" / "scanner_calibration_heldout.json"
+# The same for the named conditions' held-out split (`bench_scanner.py --split heldout
+# --per-condition 6 --save-calibration-set`, six photos of every condition).
+HELD_OUT_CONDITIONS = HELD_OUT.with_name("scanner_calibration_heldout_conditions.json")
 
 
 def test_isotonic_fit_pools_adjacent_violators() -> None:
@@ -45,11 +49,12 @@ def test_a_calibration_fitted_on_one_sample_holds_on_another() -> None:
         assert abs(b.stated - b.observed) < 0.03, b
 
 
-def test_the_configured_calibration_holds_on_held_out_photos() -> None:
+@pytest.mark.parametrize("held_out", [HELD_OUT, HELD_OUT_CONDITIONS], ids=["seeds", "conditions"])
+def test_the_configured_calibration_holds_on_held_out_photos(held_out: Path) -> None:
     # The reliability table of the configured calibration on the held-out regions: in every
     # bin with enough regions, the share observed right is within three standard errors of
     # the stated probability (the spread a calibrated bin of that size shows), or 0.05.
-    data = json.loads(HELD_OUT.read_text())
+    data = json.loads(held_out.read_text())
     table = ScannerConfig().calibration
     stated, right = [], []
     for raw, (n, ok) in data["by_raw_confidence"].items():

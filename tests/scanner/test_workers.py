@@ -51,3 +51,23 @@ def test_in_processes_with_one_process_runs_here() -> None:
     out = list(workers.in_processes(_square_and_pid, [1, 2, 3], 1))
     assert [v for v, _, _ in out] == [1, 4, 9]
     assert {pid for _, pid, _ in out} == {os.getpid()}
+
+
+def test_a_batch_gets_a_process_per_core_only_when_large_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    per = workers.PHOTOS_PER_PROCESS
+    assert [workers.batch_processes(n) for n in (0, 1, per, 2 * per - 1)] == [1, 1, 1, 1]
+    assert workers.batch_processes(2 * per) == 2
+    assert workers.batch_processes(100) == 2  # never more than the cores
+    monkeypatch.setattr(workers, "cores", lambda: 1)
+    assert workers.batch_processes(100) == 1
+
+
+def test_one_blas_thread_keeps_the_users_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
+    monkeypatch.delenv("MKL_NUM_THREADS", raising=False)
+    workers.one_blas_thread()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
+    assert os.environ["MKL_NUM_THREADS"] == "1"

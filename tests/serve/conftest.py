@@ -17,7 +17,7 @@ from artsheets.serve.app import create_app
 from ..scanner.simulator import PENCILS, SimulatedPhoto, easy, sheet_for, simulate
 
 DISTINCT = {k + 1: PENCILS[n] for k, n in enumerate(("red", "blue", "green", "yellow"))}
-GAME, SEED = "springer", 7  # a game whose sheet alone gives the scores; one region doubted
+GAME, SEED = "springer", 45  # a game whose sheet alone gives the scores; one region doubted
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +34,22 @@ def true_scores(photo: SimulatedPhoto) -> dict[str, int]:
     )
     assert report.scores is not None
     return {str(p): v for p, v in report.scores.items()}
+
+
+def space_that_scores(photo: SimulatedPhoto, colour: int) -> str:
+    """A space the photo's colouring has in ``colour`` whose recolouring in the other
+    player's colour (1 <-> 2) changes the scores: a correction the scores must show."""
+    layout = photo.layout
+    assert layout.topology is not None
+    truth = true_scores(photo)
+    other = 2 if colour == 1 else 1
+    for rid, c in sorted(photo.colours.items()):
+        if rid.startswith("space-") and c == colour:
+            changed = position_colours(layout, {**photo.colours, rid: other})
+            report = score_position(layout.topology, rule_options(layout), changed, {})
+            if {str(p): v for p, v in (report.scores or {}).items()} != truth:
+                return rid
+    raise AssertionError(f"no space of colour {colour} changes the scores")
 
 
 @pytest.fixture

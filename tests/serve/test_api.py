@@ -19,7 +19,7 @@ from artsheets.scanner.review import rescore
 from artsheets.serve.app import create_app
 
 from ..scanner.simulator import SimulatedPhoto
-from .conftest import true_scores, wait_done
+from .conftest import space_that_scores, true_scores, wait_done
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,9 @@ def test_corrections_rescore_and_are_kept_as_rows(
 ) -> None:
     client, scan_id, state, data = scanned
     # A space set to the other player's colour: the scores follow the rule engine.
-    space = next(r for r in state["regions"] if r["kind"] == "space" and r["color"] is not None)
+    rid = space_that_scores(photo, 1)
+    space = next(r for r in state["regions"] if r["id"] == rid)
+    assert space["color"] == 1
     other = 1 if space["color"] == 2 else 2
     res = client.post(
         f"/api/scans/{scan_id}/corrections",

@@ -172,7 +172,8 @@ def test_print_scan_settle_and_see_the_true_scores(
     _wait(d).until(ec.visibility_of_element_located((By.CSS_SELECTOR, "#verdict.final")))
     d.save_screenshot(str(shots / "desktop-final.png"))
     d.get(f"{server}/ledger")
-    assert photo.layout.sheet_code in d.page_source
+    # Under load the page can still be empty when get() returns: wait for its rows.
+    _wait(d).until(lambda d: photo.layout.sheet_code in d.page_source)
     d.save_screenshot(str(shots / "desktop-ledger.png"))
     d.get(f"{server}/print?game=springer")
     _wait(d).until(

@@ -1,0 +1,46 @@
+"""OpenCV's one-time set-ups, made on another core while the photo is decoded and registered.
+
+Some OpenCV functions build tables on their first call in a process: converting float
+colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, loading the fonts the
+overlay's text is drawn in 0.03-0.08 s. ``artsheets scan PHOTO`` is a new process for every
+photo, so it paid them on every photo, one after the other, against a scan of 0.3-0.4 s.
+
+:func:`start` makes them in a thread at the start of a scan (OpenCV releases Python's lock
+while it works, so they run beside the decode and the registration); :func:`wait` is called
+before the scan's first colour conversion, so that no two threads ever build a table at once
+(OpenCV's set-up is not made for that). What the tables hold does not depend on who builds
+them: the readings are the same.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import cv2
+import numpy as np
+
+__all__ = ["start", "wait"]
+
+_lock = threading.Lock()
+_thread: threading.Thread | None = None
+
+
+def _set_up() -> None:
+    cv2.cvtColor(np.full((1, 1, 3), 0.5, np.float32), cv2.COLOR_LBGR2Lab)
+    cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+
+
+def start() -> None:
+    """Begin the set-ups in a thread (once a process; later calls do nothing)."""
+    global _thread
+    with _lock:
+        if _thread is None:
+            _thread = threading.Thread(target=_set_up, name="artsheets-warmup", daemon=True)
+            _thread.start()
+
+
+def wait() -> None:
+    """Return once the set-ups are made (made here if :func:`start` was not called)."""
+    start()
+    assert _thread is not None
+    _thread.join()

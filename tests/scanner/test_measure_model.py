@@ -1,0 +1,72 @@
+"""The measurement model's answers to felt-tip bleed and small photos, unit by unit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from artsheets.scanner.colours import FILL, RegionStats, style_of, without_bleed
+from artsheets.scanner.lines import PIXELS_PER_SAMPLE, pixels_per_sample
+from artsheets.scanner.regions import ERODE_MM
+from artsheets.scanner.template import template_for
+
+from .simulator import sheet_for
+
+
+def test_a_fills_pixels_know_how_far_in_they_lie() -> None:
+    # Klee's cells are 11 mm squares: measured from 0.8 mm in to 5.5 mm (the centre).
+    tpl = template_for(sheet_for("klee").sheet_code)
+    m = tpl.masks
+    i = next(j for j, r in enumerate(m.regions) if r.kind == "space")
+    edge = m.edge_mm[m.starts[i] : m.starts[i + 1]]
+    assert edge.min() >= ERODE_MM - 0.2
+    assert 5.0 <= edge.max() <= 5.8
+    segment = (
+        next(j for j, r in enumerate(m.regions) if r.kind == "segment")
+        if any(r.kind == "segment" for r in m.regions)
+        else None
+    )
+    assert segment is None or (m.edge_mm[m.starts[segment] : m.starts[segment + 1]] < 0).all()
+
+
+def _stats(n: int, ink: float, core_n: float, core_ink: float) -> RegionStats:
+    return RegionStats(
+        n=np.full(n, 2000.0),
+        ink=np.full(n, ink),
+        mean=np.ones((n, 3)),
+        tint=np.zeros((n, 2)),
+        seen=np.ones(n),
+        line_px=np.zeros(0, np.int64),
+        line_refl=np.zeros((0, 3)),
+        core_n=np.full(n, core_n),
+        core_ink=np.full(n, core_ink),
+    )
+
+
+@pytest.mark.parametrize(
+    ("core_n", "core_ink", "coverage"),
+    [
+        (1500.0, 30.0, 0.02),  # colour in the rim only: a neighbour's bleed, the core counts
+        (1500.0, 300.0, 0.15),  # colour in the core too: a scribble; the whole region counts
+        (30.0, 0.0, 0.15),  # a core too small to judge by: the whole region counts
+    ],
+)
+def test_a_fill_with_a_bare_core_is_measured_on_it(
+    core_n: float, core_ink: float, coverage: float
+) -> None:
+    tpl = template_for(sheet_for("springer").sheet_code)
+    regions = tpl.masks.regions
+    stats = without_bleed(_stats(len(regions), 300.0, core_n, core_ink), tpl, False, 40)
+    fills = [
+        i for i, r in enumerate(regions) if style_of(r.kind, r.extra.get("role"), False) is FILL
+    ]
+    others = [i for i in range(len(regions)) if i not in fills]
+    assert np.allclose(stats.coverage[fills], coverage)
+    assert np.allclose(stats.coverage[others], 0.15)  # ticks, strokes: as measured
+
+
+def test_a_small_photo_has_fewer_colour_samples_per_working_pixel() -> None:
+    assert pixels_per_sample(0.05) == PIXELS_PER_SAMPLE
+    assert pixels_per_sample(0.05, 10.0, 7.5) == PIXELS_PER_SAMPLE  # sharp and large enough
+    assert pixels_per_sample(0.05, 2.5, 7.5) == pytest.approx(9 * PIXELS_PER_SAMPLE)
+    assert pixels_per_sample(0.4, 5.0, 7.5) == pytest.approx(16 * PIXELS_PER_SAMPLE)  # blur
