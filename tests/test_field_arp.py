@@ -184,3 +184,10 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="standard Arp field has 25 lines and 55 spaces"):
         build_layout("arp", None, {"spaces": 60})
     assert arp.GAME.resolve_options({"lines": 10})["spaces"] == 16
+
+
+def test_version_2_refuses_more_crossings_than_it_draws() -> None:
+    assert arp.free_space_range(25) == arp.space_range(25)  # 75 spaces: as version 1
+    assert arp.free_space_range(32) == (32, 69)
+    with pytest.raises(ValueError, match="give --field-version 1 for up to 96"):
+        build_layout("arp", 1, {"lines": 32, "spaces": 96})
