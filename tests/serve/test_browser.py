@@ -33,6 +33,7 @@ if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
     )
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
@@ -100,7 +101,10 @@ def _size(driver: webdriver.Chrome, wh: tuple[int, int]) -> None:
 
 
 def _wait(driver: webdriver.Chrome, seconds: float = 90) -> WebDriverWait:
-    return WebDriverWait(driver, seconds)
+    """A wait that polls through a page navigating away (the upload page moves to the game
+    page by itself): chromedriver answers a look-up made then with "aborted by navigation",
+    a WebDriverException; a condition that never holds still fails when the time is up."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(WebDriverException,))
 
 
 def test_print_scan_settle_and_see_the_true_scores(
@@ -128,6 +132,7 @@ def test_print_scan_settle_and_see_the_true_scores(
     path = tmp_path / "photo.jpg"
     path.write_bytes(photo.jpeg)
     d.find_element(By.ID, "file").send_keys(str(path))
+    _wait(d).until(ec.url_contains("/games/"))
     _wait(d).until(ec.visibility_of_element_located((By.ID, "result")))
     d.save_screenshot(str(shots / "phone-result.png"))
 
