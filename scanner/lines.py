@@ -164,7 +164,8 @@ def fit_lines(
     much wider than usual the colours' scatter is on this sheet, ``per_sample`` how many
     pixels make one independent sample (:func:`pixels_per_sample`), and ``misfit_weight``
     how many more pixels make one sample per expected scatter of misfit the best colour
-    leaves beyond the noise (``ScannerConfig.line_misfit_weight``).
+    leaves beyond the noise, for a line with a filled space beside it
+    (``ScannerConfig.line_misfit_weight``).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -214,6 +215,7 @@ def fit_lines(
 
     totals, on_core = per_line(), per_line(core)
     counts = np.bincount(owner, weights=weight, minlength=n_regions)
+    filled = np.bincount(owner, weights=host >= 0, minlength=n_regions)  # pixels in a fill
     n_core = np.bincount(owner, weights=weight * core, minlength=n_regions)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
@@ -224,12 +226,15 @@ def fit_lines(
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
         noise = (SCATTER * spread) ** 2
         scale = 2 * (noise + misfit) * per_sample
-        # And a misfit beyond the noise is the model's error (felt-tip dye over the printed
-        # core, which the fit allows only a little of), alike along the whole line: its
-        # pixels are fewer independent samples, so a long line's many pixels do not make its
-        # colour sure. That doubt widens the confidence (``llr``); the colours' ranking and
-        # ``loglik``, on which the run decoding's change cost is calibrated, stay as fitted.
-        doubt = 1.0 + misfit_weight * max(0.0, misfit / noise - 1.0)
+        # And beside a filled space, a misfit beyond the noise is the model's error (felt-tip
+        # dye bled over the printed core, which the fit allows only a little of), alike
+        # along the whole line: its pixels are fewer independent samples, so a long line's
+        # many pixels do not make its colour sure. That doubt widens the confidence
+        # (``llr``); the colours' ranking and ``loglik``, on which the run decoding's change
+        # cost is calibrated, stay as fitted. A line with no fill beside it has no such
+        # error to doubt (a pencil line's misfit is its pressure between the fit's steps).
+        beyond = max(0.0, misfit / noise - 1.0) if filled[i] > 0 else 0.0
+        doubt = 1.0 + misfit_weight * beyond
         # The printed core and the strips beside it, read on their own: a fill mistaken for
         # the trace, or a trace hidden under fills, shows in one of them only.
         views: list[int | None] = []

@@ -296,3 +296,18 @@ def test_a_line_its_colour_explains_within_the_noise_keeps_its_confidence() -> N
     assert plain.color == 1
     assert plain.misfit < 0.05**2
     assert doubted.llr == plain.llr
+
+
+def test_a_line_with_no_fill_beside_it_is_not_doubted_for_its_misfit() -> None:
+    """A pencil line with no filled space beside it (Miro): its misfit beyond the noise is
+    its pressure between the fit's steps, not dye over the core, and its confidence stays
+    (doubted, right segments of an easy Miro photo went to review)."""
+    colours = {1: RED, 2: BLUE, 3: PURPLE}
+    refl, dist, host = _line(RED, (None, None), seed=4, length=20)
+    owner = np.zeros(len(refl), np.int64)
+    plain = fit_lines(refl, owner, dist, host, {}, colours, 1)[0]
+    doubted = fit_lines(
+        refl, owner, dist, host, {}, colours, 1, misfit_weight=DEFAULT.line_misfit_weight
+    )[0]
+    assert plain.misfit > 0.05**2
+    assert doubted.llr == plain.llr
