@@ -146,7 +146,6 @@ def main() -> int:
     parser.add_argument(
         "--conditions", default=",".join(NAMES), help=f"comma-separated, of: {', '.join(NAMES)}"
     )
-    parser.add_argument("--games", help="comma-separated games only (default: every coloured game)")
     parser.add_argument("--split", choices=("tune", "heldout"), default="heldout")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--keep", metavar="DIR", help="keep the photos and results in DIR")
@@ -172,11 +171,6 @@ def main() -> int:
 
     per = args.per_condition or (3 if args.quick else 18)
     names = list(coloured_games())  # the sheets a player colours (no board-game kits)
-    if args.games:
-        wanted = [g.strip() for g in args.games.split(",") if g.strip()]
-        if any(g not in names for g in wanted):
-            parser.error(f"unknown game in {args.games}; one of {', '.join(names)}")
-        names = wanted
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_scanner_"))
     folder.mkdir(parents=True, exist_ok=True)
     truth_file = folder / f"truth_{args.split}.json"
