@@ -45,13 +45,14 @@ RULE_BREAK_EVERY = 4  # every fourth photo has one planted rule-break
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)  # confidence bins (the last one closed)
 
 
-def _make(job: tuple[str, str, int, str, bool]) -> dict:
+def _make(job: tuple[str, str, int, str, bool, int | None]) -> dict:
     """Simulate one photo; write the JPEG; return the truth."""
     from tests.scanner.scenarios import simulate_named
     from tests.scanner.simulator import sheet_for
 
-    condition, game, seed, folder, planted = job
-    photo = simulate_named(sheet_for(game), seed, condition, SIZE, rule_break=planted)
+    condition, game, seed, folder, planted, version = job
+    sheet = sheet_for(game, field_version=version)
+    photo = simulate_named(sheet, seed, condition, SIZE, rule_break=planted)
     path = Path(folder) / f"{condition}_{game}_{seed}.jpg"
     path.write_bytes(photo.jpeg)
     rb = photo.rule_break
@@ -151,6 +152,12 @@ def main() -> int:
     parser.add_argument("--keep", metavar="DIR", help="keep the photos and results in DIR")
     parser.add_argument("--reuse", action="store_true", help="with --keep: reuse its photos")
     parser.add_argument("--no-results", action="store_true", help="do not write RESULTS.md")
+    parser.add_argument("--games", help="comma-separated: only these games (default: all)")
+    parser.add_argument(
+        "--field-version",
+        type=int,
+        help="the standard sheet of this field version, for games that have one (e.g. Arp 1)",
+    )
     parser.add_argument(
         "--fit-calibration",
         action="store_true",
@@ -171,6 +178,12 @@ def main() -> int:
 
     per = args.per_condition or (3 if args.quick else 18)
     names = list(coloured_games())  # the sheets a player colours (no board-game kits)
+    if args.games:
+        wanted = [g.strip() for g in args.games.split(",")]
+        unknown = [g for g in wanted if g not in names]
+        if unknown:
+            parser.error(f"unknown game {', '.join(unknown)}; one of {', '.join(names)}")
+        names = wanted
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_scanner_"))
     folder.mkdir(parents=True, exist_ok=True)
     truth_file = folder / f"truth_{args.split}.json"
@@ -182,7 +195,14 @@ def main() -> int:
         # Each condition starts its round of games three games on from the one before, so
         # that a quick run (3 photos a condition) still meets every game.
         jobs = [
-            (c, names[(i + 3 * k) % len(names)], base + i, str(folder), i % RULE_BREAK_EVERY == 1)
+            (
+                c,
+                names[(i + 3 * k) % len(names)],
+                base + i,
+                str(folder),
+                i % RULE_BREAK_EVERY == 1,
+                args.field_version,
+            )
             for k, c in enumerate(conditions)
             for i in range(per)
         ]

@@ -30,6 +30,7 @@ def case_fingerprint(case: dict[str, Any]) -> dict[str, str]:
         case.get("seed"),
         case.get("options", {}),
         case.get("page", "a4"),
-        case.get("field_version"),
+        # Cases stored before field versions were recorded are version 1.
+        case.get("field_version", 1),
     )
     return fingerprint(layout)

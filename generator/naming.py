@@ -41,7 +41,8 @@ def sheet_name(
         if value != default:
             parts.append(f"{opt.name}{value}")
         before[opt.name] = value
-    if seed is not None and field_version is not None and field_version != spec.current_version:
+    current = spec.current_version if seed is not None else spec.standard_version
+    if field_version is not None and field_version != current:
         parts.append(f"v{field_version}")
     if page != "a4":
         parts.append(page)

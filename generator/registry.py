@@ -80,7 +80,11 @@ class GameSpec:
     reminder: str
     options: tuple[SheetOption, ...]
     versions: Mapping[int, FieldBuilder]
+    # The standard (frozen) field printed when no seed is given, frozen with field version 1.
     standard: FieldBuilder | None = None
+    # Standards frozen anew with a later field version (e.g. Arp's free lines): new sheets
+    # print the latest; the older ones still draw from their sheet codes.
+    later_standards: Mapping[int, FieldBuilder] = field(default_factory=dict)
     colours: Callable[[Mapping[str, int]], int] = lambda o: o.get("players", 2)
     subtitle: Callable[[Mapping[str, int]], str] | None = None
     check_options: Callable[[Mapping[str, int]], None] | None = None
@@ -96,6 +100,25 @@ class GameSpec:
     @property
     def current_version(self) -> int:
         return max(self.versions)
+
+    @property
+    def standard_version(self) -> int:
+        """The field version of the standard sheet printed now."""
+        return max(self.later_standards, default=1)
+
+    def standard_builder(self, version: int | None) -> tuple[FieldBuilder, int]:
+        """The builder of the standard field of ``version`` (None: the one printed now)."""
+        if self.standard is None:
+            raise ValueError(f"{self.name} has no standard field; give --seed N")
+        builders = {1: self.standard, **self.later_standards}
+        if version is None:
+            version = self.standard_version
+        if version not in builders:
+            known = ", ".join(str(v) for v in sorted(builders))
+            raise ValueError(
+                f"{self.name}'s standard field has no version {version}; known: {known}"
+            )
+        return builders[version], version
 
     @property
     def random_fields(self) -> bool:
@@ -169,9 +192,7 @@ def build_layout(
     if page not in PAGES:
         raise ValueError(f"unknown page size '{page}'; use a4 or letter")
     if seed is None:
-        if spec.standard is None:
-            raise ValueError(f"{spec.name} has no standard field; give --seed N")
-        builder, version = spec.standard, 1
+        builder, version = spec.standard_builder(field_version)
     else:
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed}")

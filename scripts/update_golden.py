@@ -52,7 +52,10 @@ def main() -> None:
     cases = json.loads(path.read_text())["cases"] if path.exists() else []
     wanted = []
     if game.standard is not None:
-        wanted += [{"game": game.name, "seed": None, "page": p} for p in ("a4", "letter")]
+        wanted += [
+            {"game": game.name, "seed": None, "page": p, "field_version": game.standard_version}
+            for p in ("a4", "letter")
+        ]
     if game.versions:
         for seed in seeds:
             wanted.append(
@@ -63,10 +66,20 @@ def main() -> None:
                     "field_version": game.current_version,
                 }
             )
-    keys = {json.dumps({k: c.get(k) for k in ("seed", "page", "field_version")}) for c in cases}
+
+    def key(case: dict) -> str:
+        # Cases stored before field versions were recorded are version 1.
+        return json.dumps(
+            {
+                "seed": case.get("seed"),
+                "page": case.get("page"),
+                "field_version": case.get("field_version", 1),
+            }
+        )
+
+    keys = {key(c) for c in cases}
     for case in wanted:
-        key = json.dumps({k: case.get(k) for k in ("seed", "page", "field_version")})
-        if key not in keys:
+        if key(case) not in keys:
             case.update(case_fingerprint(case))
             cases.append(case)
     path.write_text(json.dumps({"cases": cases}, indent=1) + "\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import pytest
 import shapely
@@ -17,11 +18,14 @@ from artsheets.generator.sheet import MARGIN_MM
 from tests.conftest import regions_of as regions
 
 SEEDS = list(range(1, 9))
+VERSIONS = (1, 2)
 
 
 @functools.cache
-def layout(seed: int | None, page: str = "a4", players: int = 4, **opts: int):
-    return build_layout("arp", seed, {"players": players, **opts}, page)
+def layout(
+    seed: int | None, page: str = "a4", players: int = 4, version: int | None = None, **opts: int
+):
+    return build_layout("arp", seed, {"players": players, **opts}, page, version)
 
 
 def check_counts(lay, lines: int, spaces: int) -> None:
@@ -41,14 +45,16 @@ def check_counts(lay, lines: int, spaces: int) -> None:
         assert len(vs) >= 3, f"{lid} touches no other line"
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_field_counts(seed: int) -> None:
-    check_counts(layout(seed), 25, 55)
+def test_random_field_counts(seed: int, version: int) -> None:
+    check_counts(layout(seed, version=version), 25, 55)
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_field_is_valid_and_printable(seed: int) -> None:
-    lay = layout(seed)
+def test_random_field_is_valid_and_printable(seed: int, version: int) -> None:
+    lay = layout(seed, version=version)
     checks = get_game("arp").validate(lay)
     assert all(c.ok for c in checks), [c.line() for c in checks if not c.ok]
     spaces = [Polygon(r.polygon) for r in regions(lay, "space").values()]
@@ -70,9 +76,10 @@ def test_random_field_is_valid_and_printable(seed: int) -> None:
             assert MARGIN_MM <= y <= lay.page.height_mm - MARGIN_MM, r.id
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("seed", SEEDS[:4])
-def test_topology_is_consistent(seed: int) -> None:
-    lay = layout(seed)
+def test_topology_is_consistent(seed: int, version: int) -> None:
+    lay = layout(seed, version=version)
     topo = lay.topology
     assert topo.check_symmetric() == []
     segs = regions(lay, "segment")
@@ -98,24 +105,63 @@ def test_same_seed_same_sheet() -> None:
     a = build_layout("arp", 1, {"players": 4})
     assert a.to_json() == layout(1).to_json()
     assert layout(2).to_json() != a.to_json()
+    assert a.field_version == 2 and layout(1, version=1).to_json() != a.to_json()
 
 
-def test_template_round_trip() -> None:
+@pytest.mark.parametrize("version", VERSIONS)
+def test_template_round_trip(version: int) -> None:
     opts = arp.GAME.resolve_options({})
-    geom, _ = arp.random_geometry(Rng.derive("arp", "standard", 2), opts)
+    geom, _ = arp.random_geometry(Rng.derive("arp", "standard", 2), opts, version)
     assert arp.ArpGeometry.from_data(geom.to_data()) == geom
 
 
-def test_standard_field_on_both_pages() -> None:
+@pytest.mark.parametrize("version", [*VERSIONS, None])
+def test_standard_field_on_both_pages(version: int | None) -> None:
     for page in ("a4", "letter"):
-        lay = layout(None, page)
+        lay = layout(None, page, version=version)
+        assert lay.field_version == (version or 2)
+        assert lay.sheet_code.startswith(f"ARP-{version or 2}-STD-")
         check_counts(lay, 25, 55)
         assert all(c.ok for c in get_game("arp").validate(lay))
+    assert layout(None, version=1).to_json() != layout(None, version=2).to_json()
 
 
+def test_unknown_standard_version_is_refused() -> None:
+    with pytest.raises(ValueError, match="standard field has no version 3; known: 1, 2"):
+        build_layout("arp", None, {}, "a4", 3)
+
+
+def _directions(lay) -> list[float]:
+    """Each line's direction in degrees, 0 <= d < 180, from its end vertices."""
+    segs = regions(lay, "segment")
+    out = []
+    for ids in lay.topology.data["pieces"].values():
+        (x0, y0), (x1, y1) = segs[ids[0]].polyline[0], segs[ids[-1]].polyline[-1]
+        out.append(math.degrees(math.atan2(y1 - y0, x1 - x0)) % 180.0)
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_version_2_lines_are_free(seed: int) -> None:
+    """Version 2 is not a lattice: directions spread over the half circle with no family of
+    near-parallels, and lines of very different reach, some crossing only two or three."""
+    lay = layout(seed, version=2)
+    dirs = sorted(_directions(lay))
+    gaps = [b - a for a, b in itertools.pairwise([*dirs, dirs[0] + 180.0])]
+    assert max(gaps) < 3 * 180.0 / len(dirs)
+    # No direction is shared by a family: at most three lines within any 10 degrees.
+    assert max(sum((d - c) % 180.0 < 10.0 for d in dirs) for c in dirs) <= 3
+    crossings = [len(vs) - 2 for vs in lay.topology.data["lines"].values()]
+    assert min(crossings) <= 3 and max(crossings) >= 3 * min(crossings)
+    # The v1 lattice, for contrast, has three families of parallels.
+    v1 = sorted(_directions(layout(seed, version=1)))
+    assert max(sum((d - c) % 180.0 < 10.0 for d in v1) for c in v1) > 3
+
+
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize(("lines", "spaces"), [(10, 16), (20, 44)])
-def test_other_counts(lines: int, spaces: int) -> None:
-    lay = layout(3, lines=lines, spaces=spaces)
+def test_other_counts(lines: int, spaces: int, version: int) -> None:
+    lay = layout(3, lines=lines, spaces=spaces, version=version)
     check_counts(lay, lines, spaces)
     assert all(c.ok for c in get_game("arp").validate(lay))
 
@@ -138,3 +184,10 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="standard Arp field has 25 lines and 55 spaces"):
         build_layout("arp", None, {"spaces": 60})
     assert arp.GAME.resolve_options({"lines": 10})["spaces"] == 16
+
+
+def test_version_2_refuses_more_crossings_than_it_draws() -> None:
+    assert arp.free_space_range(25) == arp.space_range(25)  # 75 spaces: as version 1
+    assert arp.free_space_range(32) == (32, 69)
+    with pytest.raises(ValueError, match="give --field-version 1 for up to 96"):
+        build_layout("arp", 1, {"lines": 32, "spaces": 96})

@@ -16,7 +16,6 @@ import json
 import logging
 import threading
 from collections.abc import AsyncIterator
-from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -223,12 +222,11 @@ def create_app(
                 raise UploadError(413, _too_big())
         photo = check_photo(bytes(body))
         who = (request.headers.get("x-who") or "")[:60]
-        same = ledger.scan_of_photo(sha256(photo.data).hexdigest())
-        if same is not None:
+        scan_id, new = ledger.queue_scan(photo.data, photo.width, photo.height, photo.mime, who)
+        if not new:
             return JSONResponse(
-                {"id": same.id, "url": f"/games/{same.id}", "repeat": True}, status_code=200
+                {"id": scan_id, "url": f"/games/{scan_id}", "repeat": True}, status_code=200
             )
-        scan_id = ledger.add_scan(photo.data, photo.width, photo.height, photo.mime, who)
         scanner.submit(scan_id)
         return JSONResponse({"id": scan_id, "url": f"/games/{scan_id}"}, status_code=202)
 

@@ -79,6 +79,11 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# The game a photo already is: its latest scan that is queued, scanning or done.
+_SAME_PHOTO = (
+    "SELECT * FROM scans WHERE photo = ? AND status IN ('queued', 'scanning', 'done') "
+    "ORDER BY id DESC LIMIT 1"
+)
 INTERRUPTED = "the server stopped before this scan finished; upload the photo again"
 
 
@@ -207,8 +212,26 @@ class Ledger:
 
     def add_scan(self, data: bytes, width: int, height: int, mime: str, who: str = "") -> int:
         """Store a photo (once per content) and queue a scan of it; the scan's id."""
+        return self._queue(data, width, height, mime, who, reuse=False)[0]
+
+    def queue_scan(
+        self, data: bytes, width: int, height: int, mime: str, who: str = ""
+    ) -> tuple[int, bool]:
+        """The game of an uploaded photo and whether it is new: a photo already queued,
+        scanning or done is that game (a repeat upload), else a scan is queued. The look and
+        the insert are one write transaction, so two identical uploads at the same instant
+        make one game."""
+        return self._queue(data, width, height, mime, who, reuse=True)
+
+    def _queue(
+        self, data: bytes, width: int, height: int, mime: str, who: str, reuse: bool
+    ) -> tuple[int, bool]:
         digest = self.put_blob(data)
         with self._tx() as db:
+            if reuse:
+                row = db.execute(_SAME_PHOTO, (digest,)).fetchone()
+                if row is not None:
+                    return int(row["id"]), False
             db.execute(
                 "INSERT OR IGNORE INTO photos VALUES (?, ?, ?, ?, ?, ?)",
                 (digest, len(data), width, height, mime, now()),
@@ -217,17 +240,13 @@ class Ledger:
                 "INSERT INTO scans (photo, uploaded, who, status) VALUES (?, ?, ?, 'queued')",
                 (digest, now(), who),
             )
-            return int(cur.lastrowid or 0)
+            return int(cur.lastrowid or 0), True
 
     def scan_of_photo(self, digest: str) -> Scan | None:
         """The latest scan of this photo that is queued, scanning or done (a repeat upload
         of the same photo is that game, not a new one)."""
         with self._connect() as db:
-            row = db.execute(
-                "SELECT * FROM scans WHERE photo = ? AND status IN ('queued', 'scanning', 'done') "
-                "ORDER BY id DESC LIMIT 1",
-                (digest,),
-            ).fetchone()
+            row = db.execute(_SAME_PHOTO, (digest,)).fetchone()
         return Scan.from_row(row) if row else None
 
     def get(self, scan_id: int) -> Scan | None:

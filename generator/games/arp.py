@@ -25,6 +25,7 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
+from artsheets.generator.games.arp_free import free_lines
 from artsheets.generator.games.miro import (
     FIELD_H,
     FIELD_W,
@@ -33,7 +34,7 @@ from artsheets.generator.games.miro import (
     score_areas,
 )
 from artsheets.generator.layout import Layout, q
-from artsheets.generator.registry import GameSpec, SheetOption
+from artsheets.generator.registry import FieldBuilder, GameSpec, SheetOption
 from artsheets.generator.rng import Rng
 from artsheets.generator.sheet import LINE_GREY, Sheet, Style
 from artsheets.generator.templates import load_template
@@ -45,10 +46,14 @@ __all__ = [
     "GAME",
     "ArpGeometry",
     "build_random",
+    "build_random_v2",
     "build_standard",
+    "build_standard_v2",
     "default_spaces",
     "draw",
+    "free_space_range",
     "freeze_standard",
+    "make_free_geometry",
     "make_geometry",
     "random_geometry",
     "space_range",
@@ -88,6 +93,18 @@ def space_range(lines: int) -> tuple[int, int]:
     lo = lines // 2 if lines <= 13 else lines
     hi = 2 * lines - 4 if lines < 20 else 3 * lines
     return lo, hi
+
+
+# Version 2 keeps every crossing of its chords, which crowd as they grow: measured with 32
+# lines, 100 crossings took 13-33 draws (4-12 s), 111 none in 60. So it draws at most this
+# many crossings (S + L - 1); 25 lines reach 75 spaces as in version 1 (6-12 draws).
+FREE_MAX_CROSSINGS = 100
+
+
+def free_space_range(lines: int) -> tuple[int, int]:
+    """The spaces a version-2 field of ``lines`` lines may have."""
+    lo, hi = space_range(lines)
+    return lo, min(hi, FREE_MAX_CROSSINGS - lines + 1)
 
 
 def default_spaces(opts: Mapping[str, int]) -> int:
@@ -529,7 +546,12 @@ def _finish(
                 e = max(e_min, e - 0.5)
             ends.append(_qp(_lerp(a, b, s + sign * e / length)))
         final[i] = (ends[0], ends[1])
-    # Too wide or tall for the frame: shrink about the centre (the checks are made after).
+    return _placed(final, w, h)
+
+
+def _placed(final: Sequence[tuple[Pt, Pt]], w: float, h: float) -> list[tuple[Pt, Pt]]:
+    """The lines on the 0.01 mm grid, each from its upper-left end, in reading order, the
+    figure centred in the w x h frame (shrunk about its centre first if it were larger)."""
     xs = [p[0] for seg in final for p in seg]
     ys = [p[1] for seg in final for p in seg]
     k = min(1.0, (w - 1) / (max(xs) - min(xs)), (h - 1) / (max(ys) - min(ys)))
@@ -734,10 +756,35 @@ def validate_geometry(geom: ArpGeometry, opts: Mapping[str, int]) -> list[Check]
     return _checks(_analyse(geom.lines), n_lines, spaces, geom.width, geom.height)
 
 
-def random_geometry(rng: Rng, opts: Mapping[str, int]) -> tuple[ArpGeometry, int]:
-    return first_valid(
-        rng, lambda r: make_geometry(r, opts), lambda g: validate_geometry(g, opts), 60
-    )
+def make_free_geometry(rng: Rng, opts: Mapping[str, int]) -> ArpGeometry:
+    """One candidate field of version 2 (free lines, ``arp_free``): the search stops at the
+    first arrangement that passes every check; an empty geometry when it found none."""
+    n_lines = opts.get("lines", DEFAULT_LINES)
+    spaces = opts.get("spaces", DEFAULT_SPACES)
+    w, h = FIELD_W, FIELD_H
+    lo, hi = free_space_range(n_lines)
+    if not lo <= spaces <= hi:
+        raise ValueError(
+            f"--spaces {spaces} is too many for field version 2 with --lines {n_lines}: its "
+            f"free lines make {lo} to {hi} spaces; give --field-version 1 for up to "
+            f"{space_range(n_lines)[1]}"
+        )
+
+    def accept(lines: Sequence[tuple[Pt, Pt]]) -> bool:
+        placed = _placed(lines, w, h)
+        return all(c.ok for c in _checks(_analyse(placed), n_lines, spaces, w, h))
+
+    lines = free_lines(rng, n_lines, spaces, w, h, accept)
+    return ArpGeometry(w, h, tuple(_placed(lines, w, h)) if lines else ())
+
+
+# Field version -> one candidate field; a candidate that fails a check is re-drawn.
+_MAKERS = {1: make_geometry, 2: make_free_geometry}
+
+
+def random_geometry(rng: Rng, opts: Mapping[str, int], version: int = 1) -> tuple[ArpGeometry, int]:
+    make = _MAKERS[version]
+    return first_valid(rng, lambda r: make(r, opts), lambda g: validate_geometry(g, opts), 60)
 
 
 # --- the sheet --------------------------------------------------------------------------------
@@ -786,25 +833,39 @@ def draw(sheet: Sheet, geom: ArpGeometry, opts: Mapping[str, int]) -> Field:
     )
 
 
-def build_random(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
-    assert rng is not None
-    geom, _ = random_geometry(rng, opts)
-    return draw(sheet, geom, opts)
+def _random_builder(version: int) -> FieldBuilder:
+    def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
+        assert rng is not None
+        geom, _ = random_geometry(rng, opts, version)
+        return draw(sheet, geom, opts)
+
+    return build
 
 
-def build_standard(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
-    if (opts.get("lines"), opts.get("spaces")) != (DEFAULT_LINES, DEFAULT_SPACES):
-        raise ValueError(
-            f"the standard Arp field has {DEFAULT_LINES} lines and {DEFAULT_SPACES} spaces; "
-            "give --seed N for a new field with other counts"
-        )
-    return draw(sheet, ArpGeometry.from_data(load_template("arp")), opts)
+def _standard_builder(template: str) -> FieldBuilder:
+    def build(sheet: Sheet, rng: Rng | None, opts: Mapping[str, int]) -> Field:
+        if (opts.get("lines"), opts.get("spaces")) != (DEFAULT_LINES, DEFAULT_SPACES):
+            raise ValueError(
+                f"the standard Arp field has {DEFAULT_LINES} lines and {DEFAULT_SPACES} "
+                "spaces; give --seed N for a new field with other counts"
+            )
+        return draw(sheet, ArpGeometry.from_data(load_template(template)), opts)
+
+    return build
 
 
-def freeze_standard(seed: int) -> dict[str, Any]:
-    """The template data of the standard field: random field ``seed`` with default options."""
+build_random = _random_builder(1)
+build_random_v2 = _random_builder(2)
+build_standard = _standard_builder("arp")
+build_standard_v2 = _standard_builder("arp-v2")
+
+
+def freeze_standard(seed: int, version: int = 1) -> dict[str, Any]:
+    """The template data of the standard field of ``version``: random field ``seed`` with
+    default options."""
     opts = GAME.resolve_options({})
-    geom, _ = random_geometry(Rng.derive("arp", "standard", seed), opts)
+    labels = ("arp", "standard", seed) if version == 1 else ("arp", "standard", version, seed)
+    geom, _ = random_geometry(Rng.derive(*labels), opts, version)
     return {"seed": seed, **geom.to_data()}
 
 
@@ -870,8 +931,9 @@ GAME = GameSpec(
         SheetOption("lines", "L", DEFAULT_LINES, 8, 32, "straight lines of a new random field"),
         SheetOption("spaces", "S", default_spaces, 4, 96, "spaces of a new random field"),
     ),
-    versions={1: build_random},
+    versions={1: build_random, 2: build_random_v2},
     standard=build_standard,
+    later_standards={2: build_standard_v2},
     colours=lambda o: o.get("players", 4),
     check_options=check_options,
     validate=validate_layout,

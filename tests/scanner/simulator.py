@@ -765,12 +765,15 @@ def messaging_app(frame: np.ndarray, max_side: int) -> np.ndarray:
     return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
 
 
-def sheet_for(game: str, seed: int | None = None) -> Layout:
-    """A game's standard sheet, or its field from ``seed`` (1 by default) if it has none."""
+def sheet_for(game: str, seed: int | None = None, field_version: int | None = None) -> Layout:
+    """A game's standard sheet, or its field from ``seed`` (1 by default) if it has none;
+    ``field_version`` where the game has one (its newest otherwise)."""
     spec = games()[game]
+    if field_version is not None and field_version not in {1, *spec.later_standards}:
+        field_version = None
     if seed is None and spec.standard is not None:
         try:
-            return build_layout(game)
+            return build_layout(game, None, {}, "a4", field_version)
         except FileNotFoundError:  # a standard field not frozen yet: use a random one
             pass
     return build_layout(game, 1 if seed is None else seed)

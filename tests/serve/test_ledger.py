@@ -73,3 +73,29 @@ def test_migrations_bring_an_old_file_up_and_refuse_a_newer_one(tmp_path: Path) 
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     with pytest.raises(UserError, match="newer artsheets"):
         Ledger(newer)
+
+
+def test_the_same_photo_uploaded_at_once_is_one_game(tmp_path: Path) -> None:
+    """Ten phones upload the same photo at the same instant: one game is queued, and every
+    upload is told that game."""
+    ledger = Ledger(tmp_path)
+    start = threading.Barrier(10)
+    answers: list[tuple[int, bool]] = []
+
+    def phone() -> None:
+        start.wait()
+        answers.append(ledger.queue_scan(b"one photo" * 100, 4000, 3000, "image/jpeg"))
+
+    threads = [threading.Thread(target=phone) for _ in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 10
+    assert len({scan_id for scan_id, _ in answers}) == 1
+    assert sum(new for _, new in answers) == 1
+    assert len(ledger.scans()) == 1
+    # A photo whose scan failed may be uploaded again as a new game.
+    (scan_id, _), *_ = answers
+    ledger.fail(scan_id, "too blurred", 0.1)
+    assert ledger.queue_scan(b"one photo" * 100, 4000, 3000, "image/jpeg")[1] is True
