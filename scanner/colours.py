@@ -708,6 +708,7 @@ def classify(
     grey_veto: bool = True,
     per_sample: float | None = None,
     thin_scale: float = 1.0,
+    line_misfit_weight: float = 0.0,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
@@ -716,7 +717,8 @@ def classify(
     ``per_sample``: working pixels per independent sample of a line's colour, by default
     from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
     ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
-    a photo with fewer colour samples per mm than usual).
+    a photo with fewer colour samples per mm than usual; ``line_misfit_weight``: see
+    ``ScannerConfig.line_misfit_weight``).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -759,7 +761,7 @@ def classify(
     second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample, line_misfit_weight)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -804,6 +806,7 @@ def _reread_lines(
     second: list[Reading],
     palette: Palette,
     per_sample: float,
+    misfit_weight: float = 0.0,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
@@ -827,6 +830,7 @@ def _reread_lines(
         len(m.regions),
         palette.spread,
         per_sample,
+        misfit_weight,
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.

@@ -95,6 +95,17 @@ class ScannerConfig:
     # 0 (strokes), messaging's median review unchanged (1.3 %); widening strokes' scatter by
     # the whole ratio flagged 85 of a Synch sheet's 106 regions, by its root 33.
     colour_full_px_per_mm: float = 7.5
+    # A traced line's misfit beyond the expected noise beside a filled space (the best
+    # colour explains its pixels poorly: felt-tip dye over the printed core, which the fit
+    # allows only a little of) is the model's error, alike along the line: its pixels count
+    # as fewer samples, by 1 + this times the misfit beyond the noise, in units of the
+    # noise's variance (``lines.fit_lines``; the confidence only, not the colours' ranking).
+    # On the tuning split's 48 Arp photos in felt tip and messaging (seeds 0-23), unflagged
+    # wrong line pieces 19 with 0, 4 with 2, 3 with 3 (felt tip 16 -> 1 -> 0; messaging's
+    # 3, whose misfit is within the noise, stay), regions right 93.8 % unchanged, those
+    # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
+    # median review 1.03 % unchanged (benchmarks/RESULTS.md).
+    line_misfit_weight: float = 3.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -136,6 +136,9 @@ class LineFit:
     dissent: float = 0.0  # log-likelihood ratio by which a view prefers its colour to ``color``
     # Each colour's log-likelihood against ``color``'s (0 for it, negative for the others).
     loglik: dict[int, float] = field(default_factory=dict)
+    # The best colour's mean squared misfit per pixel (weighted), in density squared: how well
+    # the model explains the line at all (:data:`MISFIT_CAP` when no pixel fits).
+    misfit: float = 0.0
 
     @property
     def confidence(self) -> float:
@@ -152,13 +155,17 @@ def fit_lines(
     n_regions: int,
     spread: float = 1.0,
     per_sample: float = PIXELS_PER_SAMPLE,
+    misfit_weight: float = 0.0,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
     line, ``host`` the filled space it lies in (-1: none), ``fills`` each filled space's
     measured colour (linear reflectance of its pencil), ``colours`` the keys, ``spread`` how
-    much wider than usual the colours' scatter is on this sheet, and ``per_sample`` how many
-    pixels make one independent sample (:func:`pixels_per_sample`).
+    much wider than usual the colours' scatter is on this sheet, ``per_sample`` how many
+    pixels make one independent sample (:func:`pixels_per_sample`), and ``misfit_weight``
+    how many more pixels make one sample per expected scatter of misfit the best colour
+    leaves beyond the noise, for a line with a filled space beside it
+    (``ScannerConfig.line_misfit_weight``).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -208,6 +215,7 @@ def fit_lines(
 
     totals, on_core = per_line(), per_line(core)
     counts = np.bincount(owner, weights=weight, minlength=n_regions)
+    filled = np.bincount(owner, weights=host >= 0, minlength=n_regions)  # pixels in a fill
     n_core = np.bincount(owner, weights=weight * core, minlength=n_regions)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
@@ -216,7 +224,17 @@ def fit_lines(
         misfit = float(totals[i, order[0]] / counts[i])
         # A line that even its best colour explains poorly (a pencil unlike its swatch, a
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
-        scale = 2 * ((SCATTER * spread) ** 2 + misfit) * per_sample
+        noise = (SCATTER * spread) ** 2
+        scale = 2 * (noise + misfit) * per_sample
+        # And beside a filled space, a misfit beyond the noise is the model's error (felt-tip
+        # dye bled over the printed core, which the fit allows only a little of), alike
+        # along the whole line: its pixels are fewer independent samples, so a long line's
+        # many pixels do not make its colour sure. That doubt widens the confidence
+        # (``llr``); the colours' ranking and ``loglik``, on which the run decoding's change
+        # cost is calibrated, stay as fitted. A line with no fill beside it has no such
+        # error to doubt (a pencil line's misfit is its pressure between the fit's steps).
+        beyond = max(0.0, misfit / noise - 1.0) if filled[i] > 0 else 0.0
+        doubt = 1.0 + misfit_weight * beyond
         # The printed core and the strips beside it, read on their own: a fill mistaken for
         # the trace, or a trace hidden under fills, shows in one of them only.
         views: list[int | None] = []
@@ -233,10 +251,12 @@ def fit_lines(
             dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
         loglik = {k: float(totals[i, order[0]] - totals[i, j]) / scale for j, k in enumerate(keys)}
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik)
+            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit)
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
-        out[int(i)] = LineFit(best, keys[order[1]], gap / scale, *views, dissent, loglik)
+        out[int(i)] = LineFit(
+            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit
+        )
     return out
 
 

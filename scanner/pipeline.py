@@ -222,7 +222,17 @@ def scan_image(
     grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
     per_sample = pixels_per_sample(blur, reg.px_per_mm, config.colour_full_px_per_mm)
     thin_scale = max(1.0, config.colour_full_px_per_mm / reg.px_per_mm) ** 0.5
-    readings = classify(stats, palette, tpl, symbols, blur, grey_veto, per_sample, thin_scale)
+    readings = classify(
+        stats,
+        palette,
+        tpl,
+        symbols,
+        blur,
+        grey_veto,
+        per_sample,
+        thin_scale,
+        config.line_misfit_weight,
+    )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())

@@ -13,7 +13,15 @@ from artsheets.scanner.colours import (
     _blanks_in_runs,
     _doubt_beside_islands,
 )
-from artsheets.scanner.lines import RUN_CHANGE, RUN_KEPT, LineFit, fit_lines, runs_along
+from artsheets.scanner.config import DEFAULT
+from artsheets.scanner.lines import (
+    RUN_CHANGE,
+    RUN_KEPT,
+    TRACE_AMOUNTS,
+    LineFit,
+    fit_lines,
+    runs_along,
+)
 from artsheets.scanner.template import template_for
 
 from .simulator import sheet_for
@@ -249,3 +257,57 @@ def test_a_bare_printed_line_fits_no_colour_surely() -> None:
         refl, np.zeros(len(refl), np.int64), dist, np.full(len(refl), -1), {}, colours, 1
     )[0]
     assert fit.confidence < REVIEW_BELOW
+
+
+def test_a_line_its_best_colour_explains_poorly_is_doubted_though_long() -> None:
+    """Felt tip: a red trace between two blue fills whose dye bled wholly over the printed
+    core, where the fit allows only a little fill. No colour explains the line well, and
+    that misfit is the model's, alike along the line: counted as independent pixels, 60 mm
+    of them made the reading sure (on the tuning photos such pieces were read in the wrong
+    colour at 0.8-0.99). The misfit beyond the noise makes it doubtful; the colours'
+    ranking and log-likelihoods (the run decoding's input) stay as fitted."""
+    colours = {1: RED, 2: BLUE, 3: PURPLE}
+    refl, dist, host = _line(RED, (BLUE, BLUE), seed=4, length=60, bleed=1.0)
+    owner = np.zeros(len(refl), np.int64)
+    fills = _measured((BLUE, BLUE))
+    plain = fit_lines(refl, owner, dist, host, fills, colours, 1)[0]
+    doubted = fit_lines(
+        refl, owner, dist, host, fills, colours, 1, misfit_weight=DEFAULT.line_misfit_weight
+    )[0]
+    assert plain.color == doubted.color == 1
+    assert _sure(plain)
+    assert not _sure(doubted)
+    assert doubted.loglik == plain.loglik
+
+
+def test_a_line_its_colour_explains_within_the_noise_keeps_its_confidence() -> None:
+    """A clean red trace (pressures the fit tries, camera noise only): its misfit is noise,
+    so the model-error doubt leaves its confidence as it was."""
+    rng = np.random.default_rng(6)
+    refl = 1.0 - rng.choice(TRACE_AMOUNTS[4:11], (200, 1)) * (1.0 - RED)[None, :]
+    refl = refl + rng.normal(0, 0.002, refl.shape)
+    owner = np.zeros(len(refl), np.int64)
+    dist, host = np.full(len(refl), 0.5, np.float32), np.full(len(refl), -1)
+    colours = {1: RED, 2: BLUE, 3: PURPLE}
+    plain = fit_lines(refl, owner, dist, host, {}, colours, 1)[0]
+    doubted = fit_lines(
+        refl, owner, dist, host, {}, colours, 1, misfit_weight=DEFAULT.line_misfit_weight
+    )[0]
+    assert plain.color == 1
+    assert plain.misfit < 0.05**2
+    assert doubted.llr == plain.llr
+
+
+def test_a_line_with_no_fill_beside_it_is_not_doubted_for_its_misfit() -> None:
+    """A pencil line with no filled space beside it (Miro): its misfit beyond the noise is
+    its pressure between the fit's steps, not dye over the core, and its confidence stays
+    (doubted, right segments of an easy Miro photo went to review)."""
+    colours = {1: RED, 2: BLUE, 3: PURPLE}
+    refl, dist, host = _line(RED, (None, None), seed=4, length=20)
+    owner = np.zeros(len(refl), np.int64)
+    plain = fit_lines(refl, owner, dist, host, {}, colours, 1)[0]
+    doubted = fit_lines(
+        refl, owner, dist, host, {}, colours, 1, misfit_weight=DEFAULT.line_misfit_weight
+    )[0]
+    assert plain.misfit > 0.05**2
+    assert doubted.llr == plain.llr
