@@ -102,15 +102,22 @@ class GameSpec:
         return max(self.versions)
 
     @property
+    def standard_versions(self) -> dict[int, FieldBuilder]:
+        """Field version -> builder of the standard field frozen with it (empty: none)."""
+        if self.standard is None:
+            return {}
+        return {1: self.standard, **self.later_standards}
+
+    @property
     def standard_version(self) -> int:
         """The field version of the standard sheet printed now."""
         return max(self.later_standards, default=1)
 
     def standard_builder(self, version: int | None) -> tuple[FieldBuilder, int]:
         """The builder of the standard field of ``version`` (None: the one printed now)."""
-        if self.standard is None:
+        builders = self.standard_versions
+        if not builders:
             raise ValueError(f"{self.name} has no standard field; give --seed N")
-        builders = {1: self.standard, **self.later_standards}
         if version is None:
             version = self.standard_version
         if version not in builders:

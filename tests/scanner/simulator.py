@@ -769,7 +769,7 @@ def sheet_for(game: str, seed: int | None = None, field_version: int | None = No
     """A game's standard sheet, or its field from ``seed`` (1 by default) if it has none;
     ``field_version`` where the game has one (its newest otherwise)."""
     spec = games()[game]
-    if field_version is not None and field_version not in {1, *spec.later_standards}:
+    if field_version not in spec.standard_versions:
         field_version = None
     if seed is None and spec.standard is not None:
         try:
