@@ -189,7 +189,12 @@ def main() -> int:
     truth_file = folder / f"truth_{args.split}.json"
     load_before = _load()
     if args.reuse and truth_file.exists():
-        truths = json.loads(truth_file.read_text())
+        # The kept photos, narrowed to the games and conditions asked for.
+        truths = [
+            t
+            for t in json.loads(truth_file.read_text())
+            if t["game"] in names and t["condition"] in conditions
+        ]
     else:
         base = SEED_BASE[args.split]
         # Each condition starts its round of games three games on from the one before, so
