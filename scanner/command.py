@@ -136,7 +136,7 @@ def _check_outputs(bases: dict[Path, Path], args: argparse.Namespace) -> None:
 
 def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, object]:
     """Scan one photo and write its files; the summary row for the CSV."""
-    from artsheets.scanner.overlay import render_overlay
+    from artsheets.scanner.overlay import overlay_png
     from artsheets.scanner.pipeline import scan_file
     from artsheets.scanner.report import report_dict, summary_lines
 
@@ -148,12 +148,7 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
     report = report_dict(result, photo.name, args.players)
     files: dict[Path, bytes | str] = {json_path: json.dumps(report, indent=1) + "\n"}
     if not args.no_overlay:
-        import cv2
-
-        ok, buf = cv2.imencode(".png", render_overlay(result))
-        if not ok:  # pragma: no cover - encoding an in-memory image does not fail
-            raise ScanError("unreadable_file", "could not encode the overlay image")
-        files[png_path] = buf.tobytes()
+        files[png_path] = overlay_png(result)
     ensure_writable_dir(json_path.parent)
     atomic_write_set(files)  # the report and its overlay: both or neither
     written = list(files)
