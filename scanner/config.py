@@ -106,6 +106,111 @@ class ScannerConfig:
     # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
+    # --- registration.py, locate.py, refine.py, quality.py, light.py (speed) ---------------
+    # Registration (``registration.py``). Markers are first looked for in a copy of the photo
+    # this size (longest side, pixels), in passes cheapest first, each run only while fewer
+    # than four markers are found: (smallest perimeter as a share of the copy's longest side;
+    # adaptive-threshold windows: smallest, largest, step). Each window is a whole pass over
+    # the copy: on 108 benchmark photos the first pass's one window found all four markers in
+    # every photo, 48-56 -> 14-15 ms a photo, mean reprojection error 1.49 -> 1.48 px (git
+    # b020ae1). The last pass is also the one run at twice the copy's resolution.
+    detect_max_side: int = 1600
+    detect_passes: tuple[tuple[float, int, int, int], ...] = (
+        (0.03, 19, 19, 12),
+        (0.02, 7, 31, 12),
+        (0.01, 5, 45, 8),
+    )
+    # Markers whose median side in the copy is under this (pixels) are looked for again at
+    # twice its resolution: the ArUco bits are sampled 8 pixels a cell (6 cells a side).
+    detect_again_below_px: float = 40.0
+    # Beyond this reprojection error (rms, page mm) the paper is too bent for the line
+    # refinement to mend ("flatten the paper"); markers one homography fits this closely can
+    # be one sheet's (``locate.py``). The refinement's coarse pass takes up 6 mm.
+    max_reprojection_mm: float = 2.5
+    # A marker this far (rms, mm) from where the best three put it is not the sheet's own (a
+    # look-alike in the clutter lands many millimetres off; curl moves a real one 1-10 mm
+    # under a steep tilt), tested only when four markers disagree by more than
+    # ``agree_mm`` (git 264660b, 0db4a3d: the sheets-in-the-frame tests).
+    outlier_mm: float = 10.0
+    agree_mm: float = 1.0
+    # Several sheets in the frame (``locate.py``, git 0db4a3d): a QR code this close (rms,
+    # page mm) to a sheet's footer or header place is that sheet's; at most this many
+    # markers of one id (the largest) are grouped; a page this much inside the frame is
+    # whole (one corner cut off leaves about 0.97).
+    qr_agree_mm: float = 4.0
+    max_markers_per_id: int = 4
+    whole_share: float = 0.9
+    # Refinement against the printed lines (``refine.py``): passes of (resolution as a share
+    # of the working one, tile, step, search window in mm); the coarse pass finds a curled
+    # corner several mm off, the fine one follows the lines with a window too small to lock
+    # onto the next box of a grid (git b020ae1). A coarse shift over ``recoarse_mm``
+    # somewhere runs the coarse pass once more: on the six photo sets of git c9cc8d2, wrong
+    # regions 93 -> 85, one more sheet exact on each, none worse, 0 unflagged.
+    refine_passes: tuple[tuple[float, float, float, float], ...] = (
+        (0.25, 40.0, 24.0, 6.0),
+        (0.5, 24.0, 16.0, 2.0),
+    )
+    recoarse_mm: float = 5.0
+    # Refusals (``quality.py``): edge spread of the rectified markers (Gaussian sigma, mm)
+    # beyond which colours smear across borders ("too blurred"); sure paper darker than this
+    # (linear light, about 60/255 in sRGB: "too dark"). With no markers found: a photo whose
+    # 99th percentile of grey is under ``dark_photo_level`` is too dark; one whose detail
+    # (variance of the Laplacian at 1280 px wide) is under ``smooth_photo_detail`` is
+    # blurred, if a bright blob ``paper_share`` of the frame and ``paper_solidity`` convex
+    # shows a sheet is there (else "not a sheet", git 0db4a3d). Set when each check landed
+    # and held by tests/scanner/test_errors.py; no sweep over a set is on record.
+    max_blur_mm: float = 0.45
+    min_paper_level: float = 0.045
+    dark_photo_level: float = 60.0
+    smooth_photo_detail: float = 12.0
+    paper_share: float = 0.08
+    paper_solidity: float = 0.85
+    # The light (``light.py``; each change's figures in git: 23e65b6 made the module and the
+    # shadow edge, same 216 photos 542 -> 512 wrong; the others as named). Paper light is a
+    # high quantile (``paper_quantile``) of paper-like 1 mm blocks in windows of
+    # ``quantile_window`` blocks of each size in ``quantile_blocks`` mm (14 mm: larger
+    # windows reach across shadows); a block ``darker`` than this share of the brightest
+    # paper near it is not paper; sure paper under ``dark_paper`` of its median lends no
+    # cast (an object on it, the black beyond a cut corner: git 01ca164, one photo's 183
+    # unflagged -> 0). Where no such window has enough paper (dense grids of small boxes),
+    # the quantile is taken over 1 mm blocks every ``fine_stride`` mm in ``fine_window`` mm.
+    # With every sure paper block clipped, the cast is measured on the
+    # printed ink from ``ink_pixels_enough`` pixels (git 498ef8c: 216 photos 512 -> 311
+    # wrong). With no shadow, blocks in the drawing lit under ``repaper_below`` of the sure
+    # paper are no paper (git 93b7d94: five sets 617 -> 625 of 648 exact, 69 -> 56 wrong).
+    # A clipped pencil pixel's channel counts ``clipped_pencil`` of the way from its clip
+    # level to paper (git b28de49: wrong regions down on six sets, e.g. 22 -> 13).
+    paper_quantile: float = 80.0
+    quantile_window: int = 7
+    quantile_blocks: tuple[int, ...] = (2,)
+    fine_window: int = 9
+    fine_stride: int = 2
+    darker: float = 0.5
+    dark_paper: float = 0.3
+    ink_pixels_enough: int = 500
+    repaper_below: float = 0.85
+    clipped_pencil: float = 0.3
+    # A hard shadow: paper ``shadow_step`` darker than the estimate round it may be shaded; a
+    # band of it ``shadow_min_mm`` long and thin (area under ``shadow_thin`` of its diagonal
+    # squared), within ``shadow_straight_mm`` of a line, is a straight edge, whose light is
+    # taken ``shadow_reach`` blocks beyond it (git 23e65b6). Seen only in pieces: a Hough
+    # line of ``shadow_votes`` dark blocks, the ``shadow_candidates`` strongest tried, pieces
+    # over ``shadow_span_mm`` in ``shadow_pieces`` or more (git 4b5981d: six sets 125 -> 99
+    # wrong, 10 more sheets exact, none worse). A bent edge is fitted on sections
+    # ``bend_section_mm`` long every ``bend_step_mm``, up to ``bend_max_mm`` off the line
+    # (git 5da2ed3: the seventh set 20 -> 17 wrong, the six others unchanged).
+    shadow_step: float = 0.88
+    shadow_min_mm: float = 30.0
+    shadow_thin: float = 0.15
+    shadow_reach: int = 2
+    shadow_straight_mm: float = 2.0
+    shadow_votes: int = 15
+    shadow_candidates: int = 5
+    shadow_span_mm: float = 60.0
+    shadow_pieces: int = 2
+    bend_section_mm: float = 30.0
+    bend_step_mm: float = 15.0
+    bend_max_mm: float = 2.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
