@@ -151,6 +151,11 @@ class ScannerConfig:
         (0.5, 24.0, 16.0, 2.0),
     )
     recoarse_mm: float = 5.0
+    # A QR code none of the readers decodes is fitted through the photo's blur as an ellipse
+    # (``identify.py``, ``qrdeblur.py``) of each of these sizes (sigma, photo pixels), the
+    # best fit decoded first: a search grid over the blurs the simulator's cameras make
+    # (0.5-2.5 px), not a threshold (git c4ec38d: the 6 blurred codes of that run read).
+    qr_blur_sigmas: tuple[float, ...] = (0.5, 0.7, 0.95, 1.25, 1.6, 2.0, 2.5)
     # Refusals (``quality.py``): edge spread of the rectified markers (Gaussian sigma, mm)
     # beyond which colours smear across borders ("too blurred"); sure paper darker than this
     # (linear light, about 60/255 in sRGB: "too dark"). With no markers found: a photo whose
@@ -180,6 +185,14 @@ class ScannerConfig:
     # paper are no paper (git 93b7d94: five sets 617 -> 625 of 648 exact, 69 -> 56 wrong).
     # A clipped pencil pixel's channel counts ``clipped_pencil`` of the way from its clip
     # level to paper (git b28de49: wrong regions down on six sets, e.g. 22 -> 13).
+    # Paper-like blocks: saturation under ``paper_saturation`` and grain (relative spread
+    # of grey) under (factor x the sure paper's median, at least floor): ``grain_strict``
+    # inside regions large enough to be filled solid, ``grain_lenient`` elsewhere (small boxes
+    # among dense lines, where JPEG noise is rough). Set when the light model landed (git
+    # e963685, 4586865); no sweep over a set is on record.
+    paper_saturation: float = 0.12
+    grain_strict: tuple[float, float] = (2.0, 0.01)
+    grain_lenient: tuple[float, float] = (3.0, 0.05)
     paper_quantile: float = 80.0
     quantile_window: int = 7
     quantile_blocks: tuple[int, ...] = (2,)

@@ -154,10 +154,15 @@ def light_field(
     # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
     # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
     # it is lenient, or there would be no paper to measure there at all.
-    grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
+    strict, lenient = config.grain_strict, config.grain_lenient
+    grain = np.where(
+        tpl.big_small,
+        max(strict[0] * smooth, strict[1]),
+        max(lenient[0] * smooth, lenient[1]),
+    )
     # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
     # one taken for paper would bleach itself. Their light comes from the paper round them.
-    flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
+    flat = usable & (sat < config.paper_saturation) & (rel_tex < grain) & ~tpl.boxes_small
     cand = _not_darker(flat, mx * usable, config) | paper
     est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32), config), 1e-3)
     edge = None

@@ -169,7 +169,7 @@ def scan_image(
 
     centres = [m.center for m in page_markers(guess)]
     text = located.sheet.code or read_sheet_code(
-        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm
+        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
     )
     code_source = "given" if given else "qr"
     notes: list[str] = list(located.notes)
