@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -708,7 +709,7 @@ def classify(
     grey_veto: bool = True,
     per_sample: float | None = None,
     thin_scale: float = 1.0,
-    line_misfit_weight: float = 0.0,
+    config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
@@ -717,8 +718,8 @@ def classify(
     ``per_sample``: working pixels per independent sample of a line's colour, by default
     from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
     ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
-    a photo with fewer colour samples per mm than usual; ``line_misfit_weight``: see
-    ``ScannerConfig.line_misfit_weight``).
+    a photo with fewer colour samples per mm than usual; ``config``: the settings, among
+    them ``line_misfit_weight`` and the fill's core test).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -727,7 +728,7 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
-    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto, thin_scale)
+    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto, thin_scale, config)
     refs: dict[Style, Palette] = {FILL: palette}
     for style in (STROKE, TICK):
         colours = dict(palette.colours)
@@ -758,10 +759,10 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config)
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, line_misfit_weight)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config.line_misfit_weight)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -982,8 +983,10 @@ def _classify_once(
     tints: dict[int, np.ndarray] | None,
     grey_veto: bool = True,
     thin_scale: float = 1.0,
+    config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     regions = tpl.masks.regions
+    core_cov = _core_coverage(stats, config.core_pixels)
     palette = palettes[FILL]
     cov = stats.coverage
     lab = _lab(stats.mean)
@@ -1028,6 +1031,11 @@ def _classify_once(
             )
             continue
         conf_cov = _coverage_confidence(f, st)
+        if st is FILL and core_cov is not None:
+            # A fill whose core holds pencil is marked, however little of its rim is: a
+            # hurried scribble covers a third of a space, reaching in; a neighbour's felt
+            # tip bleeds over the rim only.
+            conf_cov = max(conf_cov, _core_confidence(float(core_cov[i]), config.fill_core_sure))
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
@@ -1110,6 +1118,23 @@ def _faintest_darkening(palette: Palette) -> float:
         return 0.0
     faint = curve[np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])]  # each colour's first
     return float((100.0 - faint[:, 0]).min())
+
+
+def _core_coverage(stats: RegionStats, core_pixels: int) -> np.ndarray | None:
+    """Each region's core coverage, NaN where its core has fewer than ``core_pixels``
+    (None when cores were not measured)."""
+    if stats.core_n is None or stats.core_ink is None:
+        return None
+    cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    return np.where(stats.core_n >= core_pixels, cov, np.nan)
+
+
+def _core_confidence(core: float, sure: float) -> float:
+    """How surely a fill is coloured by its core's coverage alone: 0.5 at a fill's ``off``
+    (a bare core), 1 from ``sure`` on (0.5 for a core too small to judge: NaN)."""
+    if not core > FILL.off:
+        return 0.5
+    return 0.5 + 0.5 * _ramp(math.log(core), math.log(FILL.off), math.log(sure))
 
 
 def _coverage_confidence(f: float, st: Style) -> float:

@@ -106,6 +106,11 @@ class ScannerConfig:
     # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
+    # --- colours.py, tallies.py (fills, ticks, symbols) ---
+    # A fill whose core (its pixels ``bleed_mm`` or more from the outline, ``core_pixels``
+    # of them at least) is this much covered is surely marked, however little of the rest
+    # is (below it, down to a fill's ``off``, the doubt rises). (measurement: see below)
+    fill_core_sure: float = 0.15
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -231,7 +231,7 @@ def scan_image(
         grey_veto,
         per_sample,
         thin_scale,
-        config.line_misfit_weight,
+        config,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
