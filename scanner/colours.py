@@ -1039,9 +1039,11 @@ def _classify_once(
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
-        base_sigma = sigma = (
-            (1.5 if st is FILL else 2.5 * thin_scale) * (1.5 if n < 150 else 1.0) * palette.spread
-        )
+        small = 1.5 if n < 150 else 1.0
+        # How far from its key a region's colour may lie (the model's reach) ...
+        base_sigma = (1.5 if st is FILL else 2.5 * thin_scale) * small * palette.spread
+        # ... and how widely it scatters when telling two keys apart.
+        sigma = (config.fill_sigma if st is FILL else 2.5) * thin_scale * small * palette.spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.

@@ -111,6 +111,10 @@ class ScannerConfig:
     # of them at least) is this much covered is surely marked, however little of the rest
     # is (below it, down to a fill's ``off``, the doubt rises). (measurement: see below)
     fill_core_sure: float = 0.15
+    # A fill's colour scatter about its key's pressure curve (CIELAB units, times the
+    # palette's spread and, in a photo of fewer than ``colour_full_px_per_mm``, the root
+    # of the ratio). (measurement: see below)
+    fill_sigma: float = 1.1
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
