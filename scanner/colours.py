@@ -389,21 +389,26 @@ TICK = Style(0.12, 0.3, 0.45)  # a tick, cross or fill in a small box (a speck i
 
 
 def without_bleed(
-    stats: RegionStats, tpl: Template, symbols: bool, core_pixels: int
+    stats: RegionStats, tpl: Template, symbols: bool, config: ScannerConfig = DEFAULT
 ) -> RegionStats:
     """``stats`` with each fill whose core is bare measured on its core alone.
 
     Felt tip bleeds over a filled space's outline into its neighbours' rims: a blank space
     among filled ones shows colour along its whole edge, never deep inside. A fill whose core
-    (``measure(core_mm=...)``) holds ``core_pixels`` or more and is under the fill's ``off``
-    coverage is measured there; a fill with pencil in its core keeps its whole measurement
-    (a hurried scribble along one edge reaches the core too)."""
+    (``measure(core_mm=...)``) holds ``config.core_pixels`` or more and is covered less than
+    ``config.fill_core_bare`` is measured there; a fill with pencil in its core keeps its
+    whole measurement (a hurried scribble along one edge reaches the core too)."""
     if stats.core_n is None or stats.core_ink is None:
         return stats
     regions = tpl.masks.regions
     fill = np.array([style_of(r.kind, r.extra.get("role"), symbols) is FILL for r in regions])
     core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
-    bare = fill & (stats.core_n >= core_pixels) & (core_cov < FILL.off)
+    bare = (
+        fill
+        & (stats.core_n >= config.core_pixels)
+        & (core_cov < config.fill_core_bare)
+        & (core_cov < stats.coverage)  # bleed lies on the rim: the core is the barer part
+    )
     if not bare.any():
         return stats
     return replace(

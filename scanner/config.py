@@ -111,6 +111,9 @@ class ScannerConfig:
     # of them at least) is this much covered is surely marked, however little of the rest
     # is (below it, down to a fill's ``off``, the doubt rises). (measurement: see below)
     fill_core_sure: float = 0.15
+    # A fill whose core is covered less than this is measured on its core alone (its rim
+    # may hold a neighbour's felt-tip bleed). (measurement: see below)
+    fill_core_bare: float = 0.1
     # A fill's colour scatter about its key's pressure curve (CIELAB units, times the
     # palette's spread and, in a photo of fewer than ``colour_full_px_per_mm``, the root
     # of the ratio). (measurement: see below)

@@ -213,7 +213,7 @@ def scan_image(
     check_exposure(light.paper_level)
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
-    stats = without_bleed(stats, tpl, symbols, config.core_pixels)
+    stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
     palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
     palette.paper_level = light.paper_level
