@@ -50,6 +50,17 @@ CALIBRATION = (
 
 
 @dataclass(frozen=True)
+class Style:
+    """How a region is marked, so what coverage (its share of pencil pixels) means: below
+    ``off`` uncoloured, above ``on`` coloured, and only from ``sure`` on surely so (between,
+    the region is doubted)."""
+
+    off: float
+    on: float
+    sure: float
+
+
+@dataclass(frozen=True)
 class ScannerConfig:
     """Every setting of the evidence -> solve -> margin -> review steps."""
 
@@ -113,17 +124,44 @@ class ScannerConfig:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
     # --- colours.py, tallies.py (fills, ticks, symbols) ---
+    # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
+    # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of
+    # a region's pixels carrying pencil, per mark style (benchmarks/RESULTS.md).
+    # A fill (spaces, marks, keys, Klee's cells): blank fills covered 0.083 or less in 99.9 %
+    # of 4,678 (felt-tip bleed up to 0.32 before the core is judged, below); coloured ones
+    # 0.315 or more in 99.5 % of 9,666 (hurried scribbles from 0.21), 0.86 or more in 99 %
+    # where filled with pencil or felt tip (wax crayon 0.63). Those with no core to judge by
+    # (Miro's marks, Springer's triangles: 1,549 coloured) covered 0.48 or more in 99 %.
+    fill: Style = Style(0.06, 0.22, 0.75)
+    # A traced line, a drawn symbol, a number written: blank 0.001 at most (161); coloured
+    # 0.042 or more in 99 % of 4,807 (the faintest read by their line's tint, ``lines.py``).
+    stroke: Style = Style(0.025, 0.08, 0.12)
+    # A tick in a point, penalty or track box: blank boxes covered 0.118 or less in 99.9 % of
+    # 11,012 (0.25 at most, messaging), ticked ones 0.333 or more in 99.5 % of 5,165.
+    tick: Style = Style(0.12, 0.3, 0.45)
     # A fill whose core (its pixels ``bleed_mm`` or more from the outline, ``core_pixels``
-    # of them at least) is this much covered is surely marked, however little of the rest
-    # is (below it, down to a fill's ``off``, the doubt rises). (measurement: see below)
+    # of them at least) is covered this much is surely marked, however little of the rest
+    # is (from the fill's ``off``, the doubt falls to none here): a hurried scribble covers
+    # a third of a space, reaching in; felt tip bleeds over the rim only. Coloured fills
+    # covering 0.2-0.75 (851 with a core) had cores covered 0.125 or more (0.2 in 99.5 %);
+    # blank fills read coloured, 0.091 at most. Scribble's median review 3.5 -> 0.6 %.
     fill_core_sure: float = 0.15
-    # A fill whose core is covered less than this is measured on its core alone (its rim
-    # may hold a neighbour's felt-tip bleed). (measurement: see below)
+    # A fill whose core is covered less than this (and less than the whole) is measured on
+    # its core alone: its rim may hold a neighbour's felt-tip bleed. Blank fills' cores
+    # covered 0.091 at most (4,597), coloured fills' 0.125 or more (8,116, two faint fills
+    # the light took for paper aside). Felt tip exact 66.7 -> 83.3 %.
     fill_core_bare: float = 0.1
-    # A fill's colour scatter about its key's pressure curve (CIELAB units, times the
-    # palette's spread and, in a photo of fewer than ``colour_full_px_per_mm``, the root
-    # of the ratio). (measurement: see below)
+    # A fill's colour scatter about its key's pressure curve when telling two keys apart
+    # (CIELAB units, times the palette's spread and, in a photo of fewer than
+    # ``colour_full_px_per_mm``, the root of the ratio; its reach from a key, the "matches
+    # no key" test, stays 1.5). Of fills read "colour between keys" at 0.675-0.8 in photos
+    # of 5 px/mm or more, 145 of 147 were right with 1.5; table_thumb's median review
+    # 2.1 -> 0.9 % with 1.1.
     fill_sigma: float = 1.1
+    # A tally box whose reading every clean run of ticks (1..N) within this many more
+    # misreads disputes is misread beyond doubt, and mended however sure its reading (a
+    # tick fifteen boxes after the run); docs/scanner.md gives the benchmark's figures.
+    tally_sure_margin: int = 2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

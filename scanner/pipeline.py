@@ -215,7 +215,7 @@ def scan_image(
     stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
-    palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
+    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
