@@ -1016,7 +1016,7 @@ def _classify_once(
                 out.append(tinted)
                 continue
         if f < mid:
-            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 1.1)
+            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.blank))
             conf = min(conf, 0.5 + 0.5 * size_conf)
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
             nearest = keys[int(np.argmin(dist[i]))] if keys else None

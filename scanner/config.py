@@ -53,11 +53,13 @@ CALIBRATION = (
 class Style:
     """How a region is marked, so what coverage (its share of pencil pixels) means: below
     ``off`` uncoloured, above ``on`` coloured, and only from ``sure`` on surely so (between,
-    the region is doubted)."""
+    the region is doubted); a region read uncoloured (under the middle of ``off`` and
+    ``on``) is surely so only from ``blank`` down."""
 
     off: float
     on: float
     sure: float
+    blank: float
 
 
 @dataclass(frozen=True)
@@ -132,13 +134,17 @@ class ScannerConfig:
     # 0.315 or more in 99.5 % of 9,666 (hurried scribbles from 0.21), 0.86 or more in 99 %
     # where filled with pencil or felt tip (wax crayon 0.63). Those with no core to judge by
     # (Miro's marks, Springer's triangles: 1,549 coloured) covered 0.48 or more in 99 %.
-    fill: Style = Style(0.06, 0.22, 0.75)
+    # Read blank, a fill or stroke is surely so from a third of its ``off`` down.
+    fill: Style = Style(0.06, 0.22, 0.75, 0.02)
     # A traced line, a drawn symbol, a number written: blank 0.001 at most (161); coloured
     # 0.042 or more in 99 % of 4,807 (the faintest read by their line's tint, ``lines.py``).
-    stroke: Style = Style(0.025, 0.08, 0.12)
+    stroke: Style = Style(0.025, 0.08, 0.12, 0.0083)
     # A tick in a point, penalty or track box: blank boxes covered 0.118 or less in 99.9 % of
-    # 11,012 (0.25 at most, messaging), ticked ones 0.333 or more in 99.5 % of 5,165.
-    tick: Style = Style(0.12, 0.3, 0.45)
+    # 11,012 (0.25 at most, messaging), ticked ones 0.333 or more in 99.5 % of 5,165. Boxes
+    # read blank with a faint mark covering 0.074-0.12 (a blank surely from a third of
+    # ``off``, as for the other styles, 0.04) were blank in all 31; at 0.12-0.19, 11 of 17:
+    # a box is surely blank from 0.088, where its doubt reaches review at ``off``.
+    tick: Style = Style(0.12, 0.3, 0.45, 0.088)
     # A fill whose core (its pixels ``bleed_mm`` or more from the outline, ``core_pixels``
     # of them at least) is covered this much is surely marked, however little of the rest
     # is (from the fill's ``off``, the doubt falls to none here): a hurried scribble covers
