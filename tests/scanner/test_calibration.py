@@ -22,7 +22,7 @@ from artsheets.scanner.config import ScannerConfig
 # regions were read with it and how many of those were right (`bench_scanner.py` records).
 HELD_OUT = Path(__file__).parents[1] / "data" / "scanner_calibration_heldout.json"
 # The same for the named conditions' held-out split (`bench_scanner.py --split heldout
-# --per-condition 6 --save-calibration-set`, six photos of every condition).
+# --per-condition 12 --save-calibration-set`, twelve photos of every condition).
 HELD_OUT_CONDITIONS = HELD_OUT.with_name("scanner_calibration_heldout_conditions.json")
 
 
