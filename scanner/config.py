@@ -6,11 +6,12 @@ from global state). ``scan_image(photo, config=ScannerConfig(review_below=0.9))`
 photo with other settings; tests and the benchmark pass their own.
 
 Of the measurement step, the felt-tip bleed (``bleed_mm``, ``core_pixels``), the grey-marks
-test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``) and
-the smallest sheet read (``min_px_per_mm``) are here; the
-other per-pixel constants of the older stages (``colours.py``, ``light.py``, ``lines.py``,
-``tallies.py``, ``mending.py``) have not all moved yet: docs/scanner.md lists where the move
-stands.
+test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``),
+the smallest sheet read (``min_px_per_mm``), the mark styles' coverage thresholds and the
+fill's core and colour settings (``fill``, ``stroke``, ``tick``, ``fill_core_*``,
+``fill_sigma``) and the tallies' margin (``tally_sure_margin``) are here; the other per-pixel
+constants of the older stages (``colours.py``, ``light.py``, ``lines.py``, ``mending.py``)
+have not all moved yet: docs/scanner.md lists where the move stands.
 """
 
 from __future__ import annotations
