@@ -64,7 +64,6 @@ FULLY_SEEN = 0.9  # a region less visible than this in the photo is read, but fo
 PART_SEEN = 0.5  # ... and one less visible than this is not read at all
 KEY_PIXELS_ENOUGH = 60  # pixels of a key swatch in the photo enough to learn its colour
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
-OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
 HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
 STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
 
@@ -1055,7 +1054,7 @@ def _classify_once(
         sigma = math.hypot(sigma, float(dist[i].min()) / 1.5)
         loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
         if _marked_by_owner(r) and r.player in keys:
-            loglik = loglik + np.where(np.array(keys) == r.player, OWNER_PRIOR, 0.0)
+            loglik = loglik + np.where(np.array(keys) == r.player, config.owner_prior, 0.0)
         order = np.argsort(-loglik)
         d1 = float(dist[i, order[0]])
         k = keys[order[0]]
