@@ -32,11 +32,16 @@ def _scan() -> ScanResult:
 
 
 def test_the_config_is_a_value_with_no_mutable_defaults() -> None:
-    """Frozen and hashable: every setting is a number or a tuple (a dict or list default
-    would be shared by every config)."""
+    """Frozen and hashable: every setting is a number, a tuple or a frozen dataclass of
+    numbers (a dict or list default would be shared by every config)."""
     hash(DEFAULT)
     for f in dataclasses.fields(ScannerConfig):
-        assert isinstance(getattr(DEFAULT, f.name), int | float | tuple), f.name
+        value = getattr(DEFAULT, f.name)
+        if dataclasses.is_dataclass(value):
+            assert type(value).__dataclass_params__.frozen, f.name  # type: ignore[attr-defined]
+            hash(value)
+            continue
+        assert isinstance(value, int | float | tuple), f.name
 
 
 def test_a_refusal_threshold_comes_from_the_config() -> None:
