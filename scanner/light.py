@@ -129,6 +129,11 @@ def light_field(
     level = channel_max(small)
     lit = level > config.dark_paper * float(np.median(level[paper])) if paper.any() else paper
     unclipped = paper & (clipped < 0.1) & lit
+    # Sure paper clipped in a channel says the light is at least that strong there against
+    # its unclipped channels: paper (dimmer, elsewhere) that breaks those bounds is something
+    # else lying on the margin (a thumb, another sheet), and would lend the cast its own.
+    bounds = _clip_bounds(small, paper & lit, config)
+    unclipped &= _within_bounds(small, bounds, config.clip_bound_slack)
     true_paper = unclipped if unclipped.sum() >= 50 else paper
     # With all sure paper clipped, the light's colour is measured on the printed ink instead.
     ink_cast = _ink_cast(work, tpl, config) if unclipped.sum() < 50 else None
@@ -217,6 +222,7 @@ def light_field(
         tint = np.broadcast_to(ink_cast, small.shape).astype(np.float32)
     else:
         tint = _paper_tint(small, true_paper, cast)
+    tint = _at_least(tint, bounds)
     est = _brightness(est, tint) * tint
     shadow = None
     if edge is not None:
@@ -239,7 +245,45 @@ def light_field(
             "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
         ),
         cast_from_ink=ink_cast is not None,
+        cast_from_paper=ink_cast is None and unclipped.sum() >= 50,
     )
+
+
+def _clip_bounds(small: np.ndarray, sure: np.ndarray, config: ScannerConfig) -> np.ndarray:
+    """Lower bounds on the light's colour, ``[c, u]`` for ``cast[c] / cast[u]`` (NaN: none),
+    from the sure paper clipped in channel ``c`` and not in ``u``: there the paper is at
+    least as bright in ``c`` as the clip level shows, so the light's ratio is at least the
+    one shown (the median over ``clip_bound_blocks`` or more such blocks)."""
+    at = small >= CLIPPED_LINEAR
+    out = np.full((3, 3), np.nan, np.float32)
+    for c in range(3):
+        for u in range(3):
+            sel = sure & at[..., c] & ~at[..., u]
+            if c != u and sel.sum() >= config.clip_bound_blocks:
+                out[c, u] = np.median(small[sel, c] / np.maximum(small[sel, u], 1e-3))
+    return out
+
+
+def _within_bounds(small: np.ndarray, bounds: np.ndarray, slack: float) -> np.ndarray:
+    """The blocks whose colour keeps the bounds of :func:`_clip_bounds` (less ``slack``)."""
+    ok = np.ones(small.shape[:2], bool)
+    for c, u in zip(*np.nonzero(np.isfinite(bounds)), strict=True):
+        ok &= small[..., c] >= (1.0 - slack) * bounds[c, u] * small[..., u]
+    return ok
+
+
+def _at_least(tint: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """``tint`` (the paper's colour, mean 1) raised where it breaks the bounds of
+    :func:`_clip_bounds`, mean 1 again: a channel clipped on the paper is "at least this
+    bright", so a cast measured elsewhere (the ink, paper less brightly lit) that makes it
+    dimmer than the clipped paper shows is wrong by at least that much."""
+    pairs = list(zip(*np.nonzero(np.isfinite(bounds)), strict=True))
+    if not pairs:
+        return tint
+    out = np.array(tint, np.float32)
+    for c, u in pairs:
+        out[..., c] = np.maximum(out[..., c], bounds[c, u] * out[..., u])
+    return out / np.maximum(channel_mean(out), 1e-3)
 
 
 def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
@@ -677,7 +721,8 @@ class Light:
     ``paper_level`` (the paper's brightness in the photo, linear 0..1), ``paper_fraction``
     (the share of blocks taken for paper) and ``clipped_channels`` (B, G, R: the channels
     in which most sure paper is clipped at the camera's white; ``cast_from_ink`` when the
-    light's colour was measured on the printed ink, all paper being clipped)."""
+    light's colour was measured on the printed ink, all paper being clipped;
+    ``cast_from_paper`` when on unclipped sure paper that agrees with the clipped paper)."""
 
     grid: np.ndarray
     edge: ShadowEdge | None = None
@@ -685,6 +730,7 @@ class Light:
     paper_fraction: float = 1.0
     clipped_channels: tuple[str, ...] = ()
     cast_from_ink: bool = False
+    cast_from_paper: bool = False
 
     def at(self, shape: tuple[int, int]) -> np.ndarray:
         """The paper colour at every pixel of an image of ``shape`` (rows, columns).
