@@ -233,6 +233,11 @@ class ScannerConfig:
     # but on one photo (40 % off, a thumb on the margin: its 55 blank spaces read coloured).
     clip_bound_blocks: int = 50
     clip_bound_slack: float = 0.05
+    # Colour scatter (times the palette's spread) when paper is clipped and the cast was
+    # measured on unclipped paper (``pipeline._doubt_the_cast``; unmeasured: 2, on the ink:
+    # 1). The tuning split's 33 photos with most paper clipped, scatter 1 / 1.5 / 2: wrong
+    # 49 / 51 / 56, unflagged 1 / 1 / 0 (a traced line), median review 0 / 0.28 / 0.63 %.
+    clipped_paper_spread: float = 2.0
     # A hard shadow: paper ``shadow_step`` darker than the estimate round it may be shaded; a
     # band of it ``shadow_min_mm`` long and thin (area under ``shadow_thin`` of its diagonal
     # squared), within ``shadow_straight_mm`` of a line, is a straight edge, whose light is
