@@ -287,3 +287,36 @@ def test_a_smooth_grey_fill_is_not_taken_for_paper() -> None:
     f = round(PX_PER_MM)
     x, y = (int(v) // f for v in masks.anchors[big])
     assert light.grid[y, x].max() == pytest.approx(0.8, rel=0.05)
+
+
+def _cool_overexposed(tpl: object, thumb: bool) -> np.ndarray:
+    """The sheet's page under a cool light so bright that the camera clips the paper in blue
+    and green (red unclipped), with a thumb (pink, unclipped) on the right margin."""
+    page = to_linear(tpl.gray).astype(np.float32)  # type: ignore[attr-defined]
+    cast = np.array([1.2, 1.0, 0.85], np.float32)  # B, G, R
+    lin = page[..., None] * 1.02 * cast
+    if thumb:
+        w = page.shape[1]
+        f = round(PX_PER_MM)
+        lin[100 * f : 150 * f, w - 22 * f :] = np.array([0.35, 0.4, 0.55], np.float32)
+    lin = np.clip(lin, 0.0, 1.0)
+    s = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return np.round(s * 255).astype(np.uint8)
+
+
+def test_a_thumb_on_the_margin_of_overexposed_paper_lends_the_light_no_colour() -> None:
+    """Paper clipped in blue and green says the light is at least that blue and green against
+    its red. A thumb on the margin, unclipped, once passed for the only unclipped paper: the
+    light took its pink cast, the paper's red was put at 1.18 and blank paper read 0.69 in
+    red, coloured. Now the clipped paper's bounds keep the thumb out, and blank reads blank."""
+    tpl = template_for(sheet_for("delaunay").sheet_code)
+    cast = np.array([1.2, 1.0, 0.85], np.float32)
+    for thumb in (False, True):
+        work = _cool_overexposed(tpl, thumb)
+        light = light_field(work, tpl)
+        assert set(light.clipped_channels) == {"B", "G"}
+        colour = np.median(light.grid[tpl.paper_small], axis=0)
+        assert np.allclose(colour / colour.mean(), cast / cast.mean(), atol=0.03)
+        blank = (tpl.clear > 0) & (tpl.gray > 250)
+        red = reflectance(work, light)[..., 2][blank]
+        assert np.median(red) > 0.95
