@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,6 +22,9 @@ import numpy as np
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import PX_PER_MM, Template
 from artsheets.scanner.workers import in_parts
+
+if TYPE_CHECKING:
+    from artsheets.scanner.colours import Reading
 
 __all__ = [
     "CLIPPED",
@@ -32,6 +36,7 @@ __all__ = [
     "channel_mean",
     "channel_min",
     "clipped_pencil",
+    "doubt_washed_out",
     "light_field",
     "paper_dips",
     "reflectance",
@@ -223,7 +228,9 @@ def light_field(
     else:
         tint = _paper_tint(small, true_paper, cast)
     tint = _at_least(tint, bounds)
+    white = channel_min(est) >= CLIPPED_LINEAR  # paper clipped in every channel
     est = _brightness(est, tint) * tint
+    est, known = _beyond_white(est, white, paper, edge is None, config)
     shadow = None
     if edge is not None:
         normal, offset, width, bend, lit, shaded = edge
@@ -246,6 +253,82 @@ def light_field(
         ),
         cast_from_ink=ink_cast is not None,
         cast_from_paper=ink_cast is None and unclipped.sum() >= 50,
+        headroom=_headroom(est, known),
+    )
+
+
+def _beyond_white(
+    est: np.ndarray, white: np.ndarray, sure: np.ndarray, smooth: bool, config: ScannerConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """(``est`` with the paper's brightness where every channel is clipped, ``white``, taken
+    from the light round it; where the brightness is known).
+
+    There the estimate only says "at least this bright", and pencil divided by it reads too
+    pale (by the paper's true brightness over the clip level, up to a half on a bright
+    photo). Light falls off smoothly across a page (``smooth``: no hard shadow's edge was
+    found), so a plane fitted to the sure paper's brightness where some channel shows it
+    (``clip_bound_blocks`` blocks at least) is carried into the white blocks, and the
+    estimate raised to it there (never lowered). Otherwise the brightness there is unknown."""
+    known = ~white
+    if not white.any():
+        return est, known
+    seen = sure & known
+    if not smooth or seen.sum() < config.clip_bound_blocks:
+        return est, known
+    h, w = white.shape
+    ys, xs = np.nonzero(seen)
+    level = channel_mean(est)[..., 0]
+    terms = np.stack([np.ones(len(xs)), xs / w, ys / h], axis=1)
+    coef = np.linalg.lstsq(terms, level[ys, xs].astype(np.float64), rcond=None)[0]
+    wy, wx = np.nonzero(white)
+    plane = (coef[0] + coef[1] * wx / w + coef[2] * wy / h).astype(np.float32)
+    out = est.copy()
+    out[wy, wx] *= (np.maximum(plane, level[wy, wx]) / np.maximum(level[wy, wx], 1e-3))[:, None]
+    return out, np.ones_like(white)
+
+
+def _headroom(est: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """How much darker than paper (a share, per 1 mm block) a pencil can be and still show
+    as the camera's white in every channel: ``1 - 1 / L`` for the paper's light ``L`` in its
+    dimmest channel (0 where some channel is not clipped); NaN where the paper's brightness
+    is not ``known``."""
+    lowest = channel_min(est)
+    out = np.clip(1.0 - 1.0 / np.maximum(lowest, 1e-3), 0.0, 1.0).astype(np.float32)
+    out[~known] = np.nan
+    return out
+
+
+def doubt_washed_out(
+    readings: list[Reading], tpl: Template, light: Light, config: ScannerConfig = DEFAULT
+) -> str | None:
+    """Blank readings where the paper is so overexposed that a pale pencil would show as the
+    camera's white in every channel (:func:`_headroom` at least ``washed_out``) go to review,
+    in place, with the reason: the pixels cannot tell such a pencil from paper. Returns a
+    note for the report where part of the sure paper is white in every channel at a
+    brightness nothing measures (beyond a hard shadow's edge: how pale a pencil would vanish
+    there is unknown), else None."""
+    room = light.headroom
+    if room is None:
+        return None
+    f = round(PX_PER_MM)
+    h, w = room.shape
+    if np.nanmax(room, initial=0.0) >= config.washed_out:
+        for i, (rd, anchor) in enumerate(zip(readings, tpl.masks.anchors, strict=True)):
+            if rd.color is not None or rd.reason is not None:
+                continue
+            x, y = min(int(anchor[0]) // f, w - 1), min(int(anchor[1]) // f, h - 1)
+            if room[y, x] >= config.washed_out:
+                readings[i] = rd.doubted(
+                    0.5,
+                    f"the paper here is overexposed (white in every colour): a pencil up to "
+                    f"{room[y, x]:.0%} darker than paper would not show",
+                )
+    unknown = np.isnan(room) & tpl.paper_small
+    if unknown.sum() < config.clip_bound_blocks:
+        return None
+    return (
+        "part of the paper is white in every colour (overexposed): a very pale pencil there "
+        "would not show; retake the photo a little darker"
     )
 
 
@@ -731,6 +814,9 @@ class Light:
     clipped_channels: tuple[str, ...] = ()
     cast_from_ink: bool = False
     cast_from_paper: bool = False
+    # Per block, how much darker than paper a pencil can be and still be clipped white in
+    # every channel (see :func:`_headroom`); None: not measured.
+    headroom: np.ndarray | None = None
 
     def at(self, shape: tuple[int, int]) -> np.ndarray:
         """The paper colour at every pixel of an image of ``shape`` (rows, columns).

@@ -34,7 +34,7 @@ from artsheets.scanner.identify import (
     normalise_code,
     read_sheet_code,
 )
-from artsheets.scanner.light import light_field, paper_dips
+from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
@@ -241,6 +241,8 @@ def scan_image(
         config,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
+    if washed := doubt_washed_out(readings, tpl, light, config):
+        notes.append(washed)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
