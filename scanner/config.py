@@ -243,9 +243,10 @@ class ScannerConfig:
     # (``light.doubt_washed_out``): the faintest of the tuning split's 11,635 coloured fills
     # (spaces, keys, marks, cells) darkened its pencil pixels' darkest channel by 0.209 on
     # average (0.237 at the 0.1 % point). On 24 tuning-seed photos made overexposed (the
-    # brightest channel's gain 1.2-1.5) no coloured region read blank; at 0.21 no blank
-    # region was doubted there, at 0.1 (as at 0.2 with unknown brightness doubted) 1,328
-    # (1,606), median review 1.5 -> 10.4 % (14.1 %).
+    # brightest channel's gain 1.2-1.5, ``benchmarks/overexposed_photos.py``) five coloured
+    # regions read blank, all flagged already; at 0.21 no blank region was doubted there,
+    # at 0.1 (as at 0.2 with unknown brightness doubted) 1,328 (1,606), median review
+    # 1.5 -> 10.4 % (14.1 %).
     washed_out: float = 0.21
     # A hard shadow: paper ``shadow_step`` darker than the estimate round it may be shaded; a
     # band of it ``shadow_min_mm`` long and thin (area under ``shadow_thin`` of its diagonal
