@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -709,6 +710,7 @@ def classify(
     per_sample: float | None = None,
     thin_scale: float = 1.0,
     line_misfit_weight: float = 0.0,
+    config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
@@ -760,8 +762,8 @@ def classify(
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
     if per_sample is None:
-        per_sample = pixels_per_sample(blur_mm)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, line_misfit_weight)
+        per_sample = pixels_per_sample(blur_mm, config=config)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample, line_misfit_weight, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -807,6 +809,7 @@ def _reread_lines(
     palette: Palette,
     per_sample: float,
     misfit_weight: float = 0.0,
+    config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
@@ -831,6 +834,7 @@ def _reread_lines(
         palette.spread,
         per_sample,
         misfit_weight,
+        config,
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
@@ -842,6 +846,7 @@ def _reread_lines(
             or (second[i].grey and second[i].coverage >= STROKE.on)
         },
         m.along,
+        config,
     )
     alone: dict[int, int] = {}  # the colours of the pieces read by their line, read alone
     for i, fit in fits.items():

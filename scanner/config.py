@@ -106,6 +106,64 @@ class ScannerConfig:
     # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
+    # --- lines.py and regions.py: reading a traced line, and which pixels each region has ---
+    # (Measured on the older benchmark's Arp photos unless said otherwise; the figures are
+    # pieces the line fit misread, of all it read.)
+    # A trace's pressure relative to its key swatch: the fit tries 16 steps from 0 to this.
+    line_trace_max: float = 1.5
+    # A fill's pressure beside the line, relative to its space's measured colour: at most this
+    # (the pencil thins towards the line it stops short of): misread 204 with up to 1.5, 188
+    # with 1.2, 159 with 1.0, 166 with 0.9, 196 with 0.8 of 17,568 (held-out eighth set: 25,
+    # 26, 22, 24, 26 of 2,196).
+    line_fill_max: float = 1.0
+    # Within this (mm) of the line, the printed grey darkens the pencil: only colour counts.
+    line_core_mm: float = 0.3
+    # The most neutral density a printed line's blur may add beside it.
+    line_halo: float = 0.12
+    # The most of a neighbouring fill, relative to its space's measured colour, that blur
+    # carries onto the printed core (a blue trace between pink fills otherwise reads purple):
+    # 0.2, 0.3, 0.4 misread 222, 218, 224 of 17,568 with fills modelled by their keys, none
+    # 256; with the spaces' own colours 173, 159, 168. On the tuning split's 36 Arp photos of
+    # six conditions (seeds 0-5), 0.3, 0.6, 1.0 misread 518, 505, 576 of 6,570, felt tip 335,
+    # 329, 354 of 1,097: felt tip's dye over the core is not what misleads the fit there.
+    line_core_fill: float = 0.3
+    # A pixel's squared density misfit counts at most this (a stray stroke, a speck). On the
+    # same 36 photos 0.008, 0.03, 0.1, 0.5 misread 518, 488, 498, 513 pieces, and the pieces
+    # misread yet stated surely (0.8 or more) were 15, 17, 19, 22.
+    line_misfit_cap: float = 0.008
+    # The density misfit expected of a pixel that fits (noise, JPEG, grain).
+    line_scatter: float = 0.05
+    # Working pixels per independent sample of a line's colour in a sharp photo with the page
+    # at 7.5 photo pixels per mm or more (blur and JPEG chroma; calibrated).
+    line_pixels_per_sample: float = 15.0
+    # How a photo's blur (measured edge spread, over ``line_sharp_mm``) thins the samples: the
+    # blurred area to this power. The older calibration used the whole area (1); on the tuning
+    # split's 36 Arp photos (seeds 0-5 of pencil, felt tip, close colours, messaging, steep,
+    # table and thumb) pieces read coloured with confidence under 0.8 were 3,062 of 6,570 with
+    # 1, 2,524 with 0.5, 2,152 with 0, while those misread yet stated surely went 15, 16, 18
+    # (the pieces misread are few in sharp and blurred pencil photos alike: blurred pencil
+    # photos, 0.2-0.3 mm, sent 67-93 % of their pieces to review with 2-4 misread). The
+    # page's own pixels per mm (``colour_full_px_per_mm``) keep thinning the samples in full.
+    line_blur_power: float = 1.0
+    line_sharp_mm: float = 0.1
+    # The darkest reflectance a line's pixel is taken at (deeper is noise or a black pen).
+    line_min_reflectance: float = 0.03
+    # What a change of colour between two pieces of one printed line costs, in the fit's log
+    # odds (on the benchmark a piece read at 0.5-0.6 was right nine times in ten), and the
+    # pieces read alike in a row that the decoding keeps as read (runs that long are common
+    # moves; the decoding overturned such stretches only wrongly, four pieces on five sets).
+    run_change: float = 0.3
+    run_kept: int = 4
+    # A polygon is measured this far (mm) inside its outline, and this far from anything
+    # printed inside it (Vasarely's dots, score boxes' letters); a region keeps a thinner
+    # erosion while it would have fewer pixels than ``region_min_pixels``.
+    region_erode_mm: float = 0.8
+    region_print_clear_mm: float = 0.5
+    region_min_pixels: int = 20
+    # A traced line is measured this far (mm) either side of it; blur and JPEG halos of
+    # printed lines reach about ``near_print_mm``.
+    segment_measure_mm: float = 0.6
+    near_print_mm: float = 0.6
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -26,40 +26,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from artsheets.scanner.config import DEFAULT, ScannerConfig
+
 __all__ = ["LineFit", "fit_lines", "pixels_per_sample", "runs_along"]
 
-TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its key swatch
-# A fill's pressure beside the line, relative to its space's measured colour: at most that
-# (the pencil thins towards the line it stops short of; on the benchmark's Arp photos pieces
-# misread by the fit 204 with up to 1.5, 188 with 1.2, 159 with 1.0, 166 with 0.9, 196 with
-# 0.8; on the held-out eighth set 25, 26, 22, 24, 26).
-FILL_AMOUNTS = np.linspace(0.0, 1.0, 7)
-CORE_MM = 0.3  # within this of the line, the printed grey darkens the pencil
-HALO = 0.12  # the most neutral density a printed line's blur may add beside it
-# The most of a neighbouring fill, relative to its space's measured colour, that blur carries
-# onto the printed core: a blue trace between pink fills otherwise reads purple (calibrated on
-# the benchmark's Arp photos while fills were modelled by their keys: 0.2, 0.3, 0.4 misread
-# 222, 218, 224 of 17,568 pieces, none 256; with the spaces' own colours, as now, 173, 159,
-# 168, though the held-out eighth set's 2,196 pieces read 16, 22, 23).
-CORE_FILL = 0.3
-CORE_FILL_AMOUNTS = np.linspace(0.0, CORE_FILL, 5)
-MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
-SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
-PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
-SHARP_MM = 0.1  # a photo blurred more than this (measured edge spread) has fewer samples
+# The settings of the fit (pressures tried, the printed core's width, the scatter, the
+# samples per pixel, the run decoding's costs) are ``ScannerConfig`` fields (``line_*``,
+# ``run_*``), each with the measurement that set it.
+STEPS = 16  # pressures tried for a trace (0 to ``line_trace_max``)
+FILL_STEPS = 7  # for a fill beside the line (0 to ``line_fill_max``)
+CORE_FILL_STEPS = 5  # for a fill blurred onto the printed core (0 to ``line_core_fill``)
 CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
-MIN_REFLECTANCE = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
 
 
-def _density(refl: np.ndarray) -> np.ndarray:
-    return -np.log(np.clip(refl, MIN_REFLECTANCE, 1.0)).astype(np.float32)
+def _density(refl: np.ndarray, floor: float) -> np.ndarray:
+    return -np.log(np.clip(refl, floor, 1.0)).astype(np.float32)
 
 
-def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
+def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     """Densities of ``colour`` (linear reflectance of its swatch) laid at each amount."""
-    return _density(1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :]))
+    refl = 1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :])
+    return _density(refl, floor)
 
 
 def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
@@ -111,17 +100,18 @@ def _core_by_sides(
 
 
 def pixels_per_sample(
-    blur_mm: float, photo_px_per_mm: float | None = None, full_px_per_mm: float = 0.0
+    blur_mm: float, photo_px_per_mm: float | None = None, config: ScannerConfig = DEFAULT
 ) -> float:
     """Working pixels per independent sample of a line's colour in a photo of this blur:
-    the calibrated figure, growing with the blurred area beyond :data:`SHARP_MM`, or with
-    the area of one photo pixel where the photo has fewer than ``full_px_per_mm`` pixels per
-    mm of paper (a small photo, upsampled to the working resolution, repeats each of its
-    colour samples over several working pixels), whichever is larger."""
-    area = max(1.0, blur_mm / SHARP_MM) ** 2
+    the calibrated figure (``line_pixels_per_sample``), growing with the blurred area beyond
+    ``line_sharp_mm`` (to the power ``line_blur_power``), or with the area of one photo pixel
+    where the photo has fewer than ``colour_full_px_per_mm`` pixels per mm of paper (a small
+    photo, upsampled to the working resolution, repeats each of its colour samples over
+    several working pixels), whichever is larger."""
+    area = max(1.0, blur_mm / config.line_sharp_mm) ** (2 * config.line_blur_power)
     if photo_px_per_mm:
-        area = max(area, (full_px_per_mm / photo_px_per_mm) ** 2)
-    return PIXELS_PER_SAMPLE * area
+        area = max(area, (config.colour_full_px_per_mm / photo_px_per_mm) ** 2)
+    return config.line_pixels_per_sample * area
 
 
 @dataclass(frozen=True)
@@ -137,7 +127,7 @@ class LineFit:
     # Each colour's log-likelihood against ``color``'s (0 for it, negative for the others).
     loglik: dict[int, float] = field(default_factory=dict)
     # The best colour's mean squared misfit per pixel (weighted), in density squared: how well
-    # the model explains the line at all (:data:`MISFIT_CAP` when no pixel fits).
+    # the model explains the line at all (``line_misfit_cap`` when no pixel fits).
     misfit: float = 0.0
 
     @property
@@ -154,8 +144,9 @@ def fit_lines(
     colours: dict[int, np.ndarray],
     n_regions: int,
     spread: float = 1.0,
-    per_sample: float = PIXELS_PER_SAMPLE,
+    per_sample: float | None = None,
     misfit_weight: float = 0.0,
+    config: ScannerConfig = DEFAULT,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -174,26 +165,32 @@ def fit_lines(
     keys = list(colours)
     if len(keys) == 0 or len(refl) == 0:
         return {}
-    dens = _density(refl)
-    core = line_mm < CORE_MM
+    if per_sample is None:
+        per_sample = config.line_pixels_per_sample
+    floor = config.line_min_reflectance
+    dens = _density(refl, floor)
+    core = line_mm < config.line_core_mm
     host = np.where(np.isin(host, list(fills)), host, -1)  # a space read blank hosts no fill
-    fill = {h: np.clip(c, MIN_REFLECTANCE, 1.0) for h, c in fills.items()}
-    beside_curve = {h: _curve(c, FILL_AMOUNTS) for h, c in fill.items()}
-    bleed = {h: _curve(c, CORE_FILL_AMOUNTS) for h, c in fill.items()}
+    fill = {h: np.clip(c, floor, 1.0) for h, c in fills.items()}
+    fill_amounts = np.linspace(0.0, config.line_fill_max, FILL_STEPS)
+    core_amounts = np.linspace(0.0, config.line_core_fill, CORE_FILL_STEPS)
+    trace_amounts = np.linspace(0.0, config.line_trace_max, STEPS)
+    beside_curve = {h: _curve(c, fill_amounts, floor) for h, c in fill.items()}
+    bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     chroma = dens @ _NEUTRAL_OUT
     beside = [(h, np.flatnonzero(~core & (host == h))) for h in np.unique(host[~core])]
     core_groups = _core_by_sides(owner, host, core)
     for j, k in enumerate(keys):
-        trace = _curve(colours[k], TRACE_AMOUNTS)
+        trace = _curve(colours[k], trace_amounts, floor)
         for sides, sel in core_groups:
             cost[sel, j] = _least_misfit(
                 chroma[sel], _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
         for h, sel in beside:
             under = [beside_curve[int(h)]] if h >= 0 else []
-            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), HALO)
-    np.minimum(cost, MISFIT_CAP, out=cost)
+            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), config.line_halo)
+    np.minimum(cost, config.line_misfit_cap, out=cost)
     # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
     # on the printed grey is a few camera levels above black): misfits are weighted by the
     # inverse variance, reflectance squared.
@@ -224,7 +221,7 @@ def fit_lines(
         misfit = float(totals[i, order[0]] / counts[i])
         # A line that even its best colour explains poorly (a pencil unlike its swatch, a
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
-        noise = (SCATTER * spread) ** 2
+        noise = (config.line_scatter * spread) ** 2
         scale = 2 * (noise + misfit) * per_sample
         # And beside a filled space, a misfit beyond the noise is the model's error (felt-tip
         # dye bled over the printed core, which the fit allows only a little of), alike
@@ -260,27 +257,19 @@ def fit_lines(
     return out
 
 
-RUN_CHANGE = 0.3  # what a change of colour between two pieces of a line costs, in fit llr
-RUN_KEPT = 4  # pieces read alike in a row that the decoding keeps as read (a common move)
-
-
 def runs_along(
     fits: dict[int, LineFit],
     along: Sequence[Sequence[int]],
-    change: float = RUN_CHANGE,
-    keep: int = RUN_KEPT,
+    config: ScannerConfig = DEFAULT,
 ) -> dict[int, int]:
     """The likeliest colours of the pieces of each printed line taken together: a move colours
     a run of pieces along one line, so neighbours along it mostly share a colour (one pair in
     eight differs on the benchmark's Arp sheets). Each chain of pieces in ``fits`` that meet
     end to end (``along``) is read by the Viterbi algorithm, every change of colour between
-    neighbours costing ``change`` against the pieces' own log-likelihoods (the fit's ratios
-    are conservative: on the benchmark a piece read at 0.5-0.6 was right nine times in ten,
-    so the cost is calibrated on them, not on a game's odds). A stretch of ``keep`` or more
-    pieces read alike alone keeps its colour: runs that long are common moves, and the
-    decoding overturned such stretches only wrongly on the benchmark (four pieces on five
-    sets). Returns the colour of every piece on such a chain; a chain that branches or
-    closes is left out."""
+    neighbours costing ``config.run_change`` against the pieces' own log-likelihoods. A
+    stretch of ``config.run_kept`` or more pieces read alike alone keeps its colour (a
+    move's run in its own right). Returns the colour of every piece on such a chain; a
+    chain that branches or closes is left out."""
     near = {i: [j for j in along[i] if j in fits] for i in fits}
     seen: set[int] = set()
     out: dict[int, int] = {}
@@ -301,7 +290,7 @@ def runs_along(
         if any(set(fits[i].loglik) != set(keys) for i in chain):
             continue
         ll = np.array([[fits[i].loglik[k] for k in keys] for i in chain])
-        cost = change * (1.0 - np.eye(len(keys)))
+        cost = config.run_change * (1.0 - np.eye(len(keys)))
         score = ll[0].copy()
         back = np.zeros(ll.shape, np.int64)
         for t in range(1, len(chain)):
@@ -319,7 +308,7 @@ def runs_along(
             b = a
             while b + 1 < len(chain) and fits[chain[b + 1]].color == fits[chain[a]].color:
                 b += 1
-            if b - a + 1 >= keep:
+            if b - a + 1 >= config.run_kept:
                 for i in chain[a : b + 1]:
                     out[i] = fits[i].color
             a = b + 1

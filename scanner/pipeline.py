@@ -220,7 +220,7 @@ def scan_image(
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
     grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
-    per_sample = pixels_per_sample(blur, reg.px_per_mm, config.colour_full_px_per_mm)
+    per_sample = pixels_per_sample(blur, reg.px_per_mm, config)
     thin_scale = max(1.0, config.colour_full_px_per_mm / reg.px_per_mm) ** 0.5
     readings = classify(
         stats,
@@ -232,6 +232,7 @@ def scan_image(
         per_sample,
         thin_scale,
         config.line_misfit_weight,
+        config,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
