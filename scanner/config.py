@@ -136,15 +136,18 @@ class ScannerConfig:
     # Working pixels per independent sample of a line's colour in a sharp photo with the page
     # at 7.5 photo pixels per mm or more (blur and JPEG chroma; calibrated).
     line_pixels_per_sample: float = 15.0
-    # How a photo's blur (measured edge spread, over ``line_sharp_mm``) thins the samples: the
-    # blurred area to this power. The older calibration used the whole area (1); on the tuning
-    # split's 36 Arp photos (seeds 0-5 of pencil, felt tip, close colours, messaging, steep,
-    # table and thumb) pieces read coloured with confidence under 0.8 were 3,062 of 6,570 with
-    # 1, 2,524 with 0.5, 2,152 with 0, while those misread yet stated surely went 15, 16, 18
-    # (the pieces misread are few in sharp and blurred pencil photos alike: blurred pencil
-    # photos, 0.2-0.3 mm, sent 67-93 % of their pieces to review with 2-4 misread). The
-    # page's own pixels per mm (``colour_full_px_per_mm``) keep thinning the samples in full.
-    line_blur_power: float = 1.0
+    # How a photo's blur (measured edge spread, over ``line_sharp_mm``) thins a line's
+    # samples: the blurred area to this power. A line's band is about 1.2 mm across, so blur
+    # correlates its pixels mostly along the line (power 0.5) rather than over an area (1, as
+    # calibrated before). On the tuning split's 36 Arp photos of seeds 0-5 (pencil, felt tip,
+    # close colours, messaging, steep, table and thumb), pieces the line fit read coloured yet
+    # under 0.8 sure were 3,062 of 6,570 with 1, 2,524 with 0.5, 2,152 with 0 (misread but
+    # sure: 15, 16, 18); whole scans: median review 21.8 % -> 13.4 % (0.5) -> 8.3 % (0), wrong
+    # regions not flagged 0, 0, 1 (a piece left blank beside a fill read coloured, in steep).
+    # On the 120 photos of the shared tuning split: 0 unflagged with 0.5, Arp's median review
+    # 21.7 -> 14.3 %, Miro's 2.8 -> 2.1 %. The page's own pixels per mm
+    # (``colour_full_px_per_mm``) keep thinning the samples in full.
+    line_blur_power: float = 0.5
     line_sharp_mm: float = 0.1
     # The darkest reflectance a line's pixel is taken at (deeper is noise or a black pen).
     line_min_reflectance: float = 0.03

@@ -70,7 +70,7 @@ def test_a_small_photo_has_fewer_colour_samples_per_working_pixel() -> None:
     assert pixels_per_sample(0.05) == per
     assert pixels_per_sample(0.05, 10.0) == per  # sharp and large enough
     assert pixels_per_sample(0.05, 2.5) == pytest.approx(9 * per)  # 7.5 / 2.5 squared
-    # Blur thins the samples only as far as ``line_blur_power`` says (by default not at all).
-    assert pixels_per_sample(0.4, 10.0) == per
+    # Blur thins the samples as ``line_blur_power`` says: by default along the line only.
+    assert pixels_per_sample(0.4, 10.0) == pytest.approx(4 * per)
     blurred = ScannerConfig(line_blur_power=1.0)
     assert pixels_per_sample(0.4, 5.0, blurred) == pytest.approx(16 * per)
