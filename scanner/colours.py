@@ -835,6 +835,7 @@ def _reread_lines(
         per_sample,
         misfit_weight,
         config,
+        {int(h): first[h].color for h in np.unique(host) if h >= 0},
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
@@ -882,6 +883,11 @@ def _reread_lines(
                 rd.reason or f"light or patchy trace ({rd.coverage:.0%} covered)"
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
+            )
+        if fit.under_fill and reason is None:
+            conf = min(conf, 0.6)
+            reason = (
+                f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
             )
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)

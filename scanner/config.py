@@ -131,6 +131,22 @@ class ScannerConfig:
     # same 36 photos 0.008, 0.03, 0.1, 0.5 misread 518, 488, 498, 513 pieces, and the pieces
     # misread yet stated surely (0.8 or more) were 15, 17, 19, 22.
     line_misfit_cap: float = 0.008
+    # ... but no lower than this quantile of the pixels' best misfits on the sheet: in felt
+    # tip most pixels lie beyond the fixed cap (dye and printed black near the camera's
+    # black) and every colour's misfit came out alike. On the 36 photos (line_blur_power
+    # 0.5), quantiles 0, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95 misread 335, 315, 274, 262, 254,
+    # 259, 256 of felt tip's 1,097 pieces and left 10, 10, 5, 5, 7, 7, 7 misread yet sure;
+    # messaging 139 and 1 up to 0.8; the other conditions' quantile stays under the cap.
+    line_misfit_quantile: float = 0.8
+    # Pixels with a channel darker than this (reflectance) are near the camera's black and
+    # say little of a colour; a line with fewer than ``line_min_usable`` others states none.
+    line_dark_below: float = 0.035
+    line_min_usable: int = 10
+    # A sheet with at least this share of its lines' pixels that dark has its lines dyed
+    # over (felt tip: on the 36 photos, 0.81-0.87 of them in felt tip, none in the others):
+    # there a fill's dye bleeds over the line beside it, and a line read in that fill's
+    # colour may be bare (a planted blank piece between fills read coloured surely).
+    line_dyed_share: float = 0.2
     # The density misfit expected of a pixel that fits (noise, JPEG, grain).
     line_scatter: float = 0.05
     # Working pixels per independent sample of a line's colour in a sharp photo with the page

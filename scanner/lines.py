@@ -79,6 +79,17 @@ def _layered(trace: np.ndarray, under: list[np.ndarray]) -> np.ndarray:
     return combos
 
 
+def _line_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[int, set[int]]:
+    """Per line, the filled spaces on either side (the two with most of its pixels beside
+    it)."""
+    filled = ~core & (host >= 0)
+    pairs, counts = np.unique(np.stack([owner[filled], host[filled]]), axis=1, return_counts=True)
+    beside: dict[int, list[tuple[int, int]]] = {}
+    for (line, space), n in zip(pairs.T.tolist(), counts.tolist(), strict=True):
+        beside.setdefault(line, []).append((n, space))
+    return {line: {h for _, h in sorted(v)[-2:]} for line, v in beside.items()}
+
+
 def _core_by_sides(
     owner: np.ndarray, host: np.ndarray, core: np.ndarray
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
@@ -129,6 +140,9 @@ class LineFit:
     # The best colour's mean squared misfit per pixel (weighted), in density squared: how well
     # the model explains the line at all (``line_misfit_cap`` when no pixel fits).
     misfit: float = 0.0
+    # On a sheet whose lines are dyed over (felt tip), the colour is that of a fill beside
+    # the line, whose dye bleeds over it: the line may be traced in it or left blank.
+    under_fill: bool = False
 
     @property
     def confidence(self) -> float:
@@ -147,6 +161,7 @@ def fit_lines(
     per_sample: float | None = None,
     misfit_weight: float = 0.0,
     config: ScannerConfig = DEFAULT,
+    fill_colours: dict[int, int | None] | None = None,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -156,7 +171,8 @@ def fit_lines(
     pixels make one independent sample (:func:`pixels_per_sample`), and ``misfit_weight``
     how many more pixels make one sample per expected scatter of misfit the best colour
     leaves beyond the noise, for a line with a filled space beside it
-    (``ScannerConfig.line_misfit_weight``).
+    (``ScannerConfig.line_misfit_weight``); ``fill_colours`` the colour each filled space
+    was read in (for :attr:`LineFit.under_fill`).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -190,11 +206,25 @@ def fit_lines(
         for h, sel in beside:
             under = [beside_curve[int(h)]] if h >= 0 else []
             cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), config.line_halo)
-    np.minimum(cost, config.line_misfit_cap, out=cost)
+    # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
+    # best misfit on this sheet: where the model explains few pixels within the usual cap
+    # (felt-tip dye and the printed black together near the camera's black), a fixed cap
+    # would make every colour's misfit alike and the line's evidence nothing.
+    # A pixel with a channel near the camera's black (felt-tip dye over the printed black)
+    # says little of any colour: it is weighed a thousandth, and a line with fewer than
+    # ``line_min_usable`` other pixels states no colour surely.
+    usable = refl.min(axis=1) >= config.line_dark_below
+    best = cost.min(axis=1)[usable]
+    if len(best):
+        quantile = float(np.quantile(best, config.line_misfit_quantile))
+        np.minimum(cost, max(config.line_misfit_cap, quantile), out=cost)
+    else:
+        np.minimum(cost, config.line_misfit_cap, out=cost)
     # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
     # on the printed grey is a few camera levels above black): misfits are weighted by the
     # inverse variance, reflectance squared.
     weight = np.clip(refl.mean(axis=1), 0.05, 1.0).astype(np.float32) ** 2
+    weight[~usable] *= 1e-3
     weight /= max(float(weight.mean()), 1e-6)  # as many pixels' worth of evidence in all
     cost *= weight[:, None]
 
@@ -214,6 +244,12 @@ def fit_lines(
     counts = np.bincount(owner, weights=weight, minlength=n_regions)
     filled = np.bincount(owner, weights=host >= 0, minlength=n_regions)  # pixels in a fill
     n_core = np.bincount(owner, weights=weight * core, minlength=n_regions)
+    n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
+    # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
+    # fills bleed over them, so a line in a fill's colour beside it may be bare.
+    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
+    read = fill_colours or {}
+    sides = _line_sides(owner, host, core) if dyed and read else {}
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -247,12 +283,16 @@ def fit_lines(
             views.append(keys[j])
             dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
         loglik = {k: float(totals[i, order[0]] - totals[i, j]) / scale for j, k in enumerate(keys)}
+        if n_usable[i] < config.line_min_usable:  # nothing but near-black pixels: no evidence
+            loglik = dict.fromkeys(keys, 0.0)
+            doubt, dissent = math.inf, 0.0
+        under = any(read.get(h) == best for h in sides.get(int(i), ()))
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit)
+            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under)
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
         out[int(i)] = LineFit(
-            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit
+            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit, under
         )
     return out
 
