@@ -884,7 +884,8 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
-        if fit.under_fill and reason is None:
+        maybe_bare = fit.under_fill and reason is None
+        if maybe_bare:  # the fill's dye alone would show the same: blank is the alternative
             conf = min(conf, 0.6)
             reason = (
                 f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
@@ -899,9 +900,9 @@ def _reread_lines(
             round(conf, 3),
             rd.coverage,
             reason,
-            runner_up=fit.runner_up,
+            runner_up=None if maybe_bare else fit.runner_up,
             loglik=fit.loglik,
-            surely_marked=conf_cov >= REVIEW_BELOW,
+            surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
