@@ -136,19 +136,23 @@ def _check_outputs(bases: dict[Path, Path], args: argparse.Namespace) -> None:
 
 def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, object]:
     """Scan one photo and write its files; the summary row for the CSV."""
-    from artsheets.scanner.overlay import overlay_png
+    from artsheets.scanner import overlay
     from artsheets.scanner.pipeline import scan_file
     from artsheets.scanner.report import report_dict, summary_lines
 
     if not photo.is_file():
         raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
+    if not args.no_overlay:
+        overlay.start()  # its thread sets up text drawing beside the decode
     result = scan_file(photo, args.sheet, args.players)
+    # The overlay is drawn and encoded in its thread while the report is made here.
+    png = None if args.no_overlay else overlay.overlay_png_soon(result)
     json_path = base.with_name(base.name + ".scan.json")
     png_path = base.with_name(base.name + ".overlay.png")
     report = report_dict(result, photo.name, args.players)
     files: dict[Path, bytes | str] = {json_path: json.dumps(report, indent=1) + "\n"}
-    if not args.no_overlay:
-        files[png_path] = overlay_png(result)
+    if png is not None:
+        files[png_path] = png.result()
     ensure_writable_dir(json_path.parent)
     atomic_write_set(files)  # the report and its overlay: both or neither
     written = list(files)

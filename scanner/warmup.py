@@ -2,7 +2,9 @@
 
 Some OpenCV functions build tables on their first call in a process: converting float
 colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, loading the fonts the
-overlay's text is drawn in 0.03-0.08 s. ``artsheets scan PHOTO`` is a new process for every
+overlay's text is drawn in 0.03-0.08 s (OpenCV then sets up text drawing again in each
+thread that draws: the overlay's own thread does, see ``overlay.py``), and numpy imports its
+masked arrays on the first interpolated percentile, 8-27 ms. ``artsheets scan PHOTO`` is a new process for every
 photo, so it paid them on every photo, one after the other, against a scan of 0.3-0.4 s.
 
 :func:`start` makes them in a thread at the start of a scan (OpenCV releases Python's lock
@@ -28,6 +30,10 @@ _thread: threading.Thread | None = None
 def _set_up() -> None:
     cv2.cvtColor(np.full((1, 1, 3), 0.5, np.float32), cv2.COLOR_LBGR2Lab)
     cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+    # numpy imports its masked arrays (8-27 ms) on the first interpolated percentile of a
+    # process (``np.percentile`` asks ``np.ma.is_masked``): the blur measure's, on the scan's
+    # path otherwise.
+    import numpy.ma  # noqa: F401
 
 
 def start() -> None:
