@@ -7,10 +7,11 @@ photo with other settings; tests and the benchmark pass their own.
 
 Of the measurement step, the felt-tip bleed (``bleed_mm``, ``core_pixels``), the grey-marks
 test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``) and
-the smallest sheet read (``min_px_per_mm``) are here; the
-other per-pixel constants of the older stages (``colours.py``, ``light.py``, ``lines.py``,
-``tallies.py``, ``mending.py``) have not all moved yet: docs/scanner.md lists where the move
-stands.
+the smallest sheet read (``min_px_per_mm``) are here, and so are the settings of
+registration, of the sheets in the frame, of the refinement, of the refusals and of the light
+(one block, by module); the other per-pixel constants of the older stages (``colours.py``,
+``lines.py``, ``tallies.py``, ``mending.py``) have not all moved yet: docs/scanner.md lists
+where the move stands.
 """
 
 from __future__ import annotations
