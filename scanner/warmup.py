@@ -4,8 +4,9 @@ Some OpenCV functions build tables on their first call in a process: converting 
 colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, loading the fonts the
 overlay's text is drawn in 0.03-0.08 s (OpenCV then sets up text drawing again in each
 thread that draws: the overlay's own thread does, see ``overlay.py``), and numpy imports its
-masked arrays on the first interpolated percentile, 8-27 ms. ``artsheets scan PHOTO`` is a new process for every
-photo, so it paid them on every photo, one after the other, against a scan of 0.3-0.4 s.
+masked arrays on the first interpolated percentile, 8-27 ms. ``artsheets scan PHOTO`` is a
+new process for every photo, so it paid them on every photo, one after the other, against a
+scan of 0.3-0.4 s.
 
 :func:`start` makes them in a thread at the start of a scan (OpenCV releases Python's lock
 while it works, so they run beside the decode and the registration); :func:`wait` is called
