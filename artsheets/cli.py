@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -155,8 +156,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 )
                 seed = DEFAULT_SEED
             elif seed is None and spec.standard is None:
-                import secrets  # here: its hashing libraries cost every command 3-10 ms
-
                 drawn = secrets.randbelow(1_000_000)
                 print(
                     f"{spec.name} has no standard field: drew seed {drawn} "
