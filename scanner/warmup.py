@@ -42,7 +42,10 @@ def start() -> None:
     global _thread
     with _lock:
         if _thread is None:
-            _thread = threading.Thread(target=_set_up, name="artsheets-warmup", daemon=True)
+            # Not a daemon: a process ending (a photo refused at once) waits for it, for a
+            # daemon thread stopped inside OpenCV at exit aborts the process (exit 134,
+            # "terminate called without an active exception").
+            _thread = threading.Thread(target=_set_up, name="artsheets-warmup", daemon=False)
             _thread.start()
 
 
