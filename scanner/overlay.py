@@ -36,11 +36,13 @@ SCALE = 2  # the overlay is drawn at twice the working resolution, for legible l
 # (each row less the row above). The photo is enlarged by repeating pixels, so every other
 # row filters to zeros and every pixel comes in pairs; the outlines and labels are drawn
 # smooth over it at the full scale. Measured on 8 tuning photos (one a game and condition,
-# processor time of drawing + encoding, one thread): OpenCV's default (level 1, libpng's
-# choice of filter per row) on the smoothly enlarged photo 136 ms and 4.7 MB a photo; the
-# "up" filter with run-length matching 120 ms; both on the repeated pixels 87 ms and 2.9 MB
-# (no filter 92 ms, 3.0 MB; "sub" 95 ms; "paeth" 118 ms; deflate level 2 107 ms;
-# Huffman-only 130 ms, 5 MB). Figures: benchmarks/RESULTS.md (scan speed).
+# processor time of drawing + encoding, one thread, machine load 7-8): OpenCV's default
+# (level 1, libpng's choice of filter per row) on the smoothly enlarged photo 136 ms and
+# 4.7 MB a photo; the "up" filter with run-length matching 120 ms; both on the repeated
+# pixels 87 ms and 2.9 MB (no filter 92 ms, 3.0 MB; "sub" 95 ms; "paeth" 118 ms; deflate
+# level 2 107 ms; Huffman-only 130 ms, 5 MB; Pillow's PNG at level 1, with zlib-ng, twice
+# OpenCV's time).
+# The whole command's figures: benchmarks/RESULTS.md (scan speed).
 PNG_PARAMS = (
     cv2.IMWRITE_PNG_COMPRESSION,
     1,
