@@ -52,10 +52,12 @@ PNG_PARAMS = (
     cv2.IMWRITE_PNG_FILTER_UP,
 )
 # The photo faded a little (a quarter of the way to white) so the outlines stand out: as a
-# lookup table, made by the very blend it stands for.
-_FADE = cv2.addWeighted(
-    np.arange(256, dtype=np.uint8), 0.75, np.full(256, 255, np.uint8), 0.25, 0
-).reshape(256)
+# lookup table, made by the very blend it stands for; and kept to 64 levels a channel (the
+# middle of every 4), which the eye does not tell from 256 on the faded photo and which
+# deflate encodes faster and smaller: on 6 tuning photos (load 9) 70 -> 60 ms, 3.1 -> 2.1 MB a
+# photo (32 levels: 53 ms, 1.8 MB, but contours show in the paper's noise).
+_BLEND = cv2.addWeighted(np.arange(256, dtype=np.uint8), 0.75, np.full(256, 255, np.uint8), 0.25, 0)
+_FADE = _BLEND.reshape(256) // 4 * 4 + 2
 
 
 def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
