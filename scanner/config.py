@@ -131,9 +131,11 @@ class ScannerConfig:
     # A marker this far (rms, mm) from where the best three put it is not the sheet's own (a
     # look-alike in the clutter lands many millimetres off; curl moves a real one 1-10 mm
     # under a steep tilt), tested only when four markers disagree by more than
-    # ``agree_mm`` (git 264660b, 0db4a3d: the sheets-in-the-frame tests).
+    # ``agree_mm`` and those three fit each other within ``three_agree_mm`` (git 264660b,
+    # 0db4a3d: the sheets-in-the-frame tests; no sweep over a set is on record).
     outlier_mm: float = 10.0
     agree_mm: float = 1.0
+    three_agree_mm: float = 0.5
     # Several sheets in the frame (``locate.py``, git 0db4a3d): a QR code this close (rms,
     # page mm) to a sheet's footer or header place is that sheet's; at most this many
     # markers of one id (the largest) are grouped; a page this much inside the frame is
