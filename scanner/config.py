@@ -106,6 +106,39 @@ class ScannerConfig:
     # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
+    # --- the solver (solve.py, mending.py) ---
+    # How much likelier a misread is than a true unusual finding (Arp's one-piece stretch),
+    # before the region's pixels are seen (log-odds, a prior on legal but seldom played
+    # patterns): on the old benchmark's photos off sheets doubted wholesale, 80 island
+    # changes it made went right and 6 wrong.
+    unusual_logodds: float = 2.5
+    # Share of a sheet's lines doubted beyond which the unusual prior is not weighed (the
+    # neighbours are no surer than the line): on the old benchmark's photos such sheets'
+    # one-piece stretches were as often true as misread (13 changes wrong, 7 right).
+    wholesale_doubt: float = 0.8
+    # Readings of the whole sheet the solver scores at most (each a rescoring through the
+    # rule engine); beyond it the best found is taken. MEASURED BELOW.
+    solve_evaluations: int = 400
+    # ... of which the branch and bound after the descent scores at most this many.
+    solve_bound_evaluations: int = 30
+    # Close readings of the drawing tried, cheapest first, when a tally disagrees with it
+    # (a check that names no region). MEASURED BELOW.
+    tally_close_tries: int = 5
+    # Arp's order of play (mending.mend_by_order), in positions searched (about 56,000 a
+    # second): 1.0 s at most on the old benchmark's photos; smaller budgets missed changes
+    # found with these (some need 5,000 positions a try).
+    order_proof: int = 50_000  # to prove the lines as read illegal
+    order_try_likely: int = 20_000  # a piece round a seam nothing could start, or a blank
+    order_try: int = 8_000  # any other doubted piece
+    order_budget: int = 100_000  # all the tries of a sheet
+    order_fits_kept: int = 4  # fits found before the tries stop
+    # Of several fits, one the pieces' pixels favour by this much (log-odds) is taken.
+    order_prefer_logodds: float = 2.0
+    # A doubted piece is tried in colours its pixels make this near its reading's: in a dim
+    # photo a line's pixels may favour no colour much (four within 0.7, the true one third).
+    order_close_logodds: float = 1.0
+    # Changed pieces whose sets are taken back together (26 sets of two or more at 5).
+    order_undo_up_to: int = 5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
