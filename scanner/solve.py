@@ -140,7 +140,8 @@ def solve(
             proposed.setdefault(rid, search.offered[rid])
     found = unusual_readings(layout, {rid: rd.color for rid, rd in readings.items()}, players)
     doubt(readings, found, UNUSUAL)
-    doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
+    if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
+        doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
     _review_small_margins(readings, config.review_below)
     return Solution(
         tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
