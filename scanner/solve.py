@@ -13,26 +13,33 @@ each term judged by rescoring the whole reading through the rule engine
 player's real mistake: the pixels and this prior decide which is likelier.
 
 The candidate changes are the readings that would satisfy a failed check or an unusual
-finding (the hints, :mod:`artsheets.scanner.hints`) and, for a tally that disagrees with the
-drawing (a check that names no region), the drawing's regions whose evidence leaves another
-reading close. A change costing ``sure_logodds`` or more is never a candidate: **a reading
-the pixels state surely is never changed to satisfy a rule**; the sheet is read as drawn and
-the broken rule reported with its regions. A tally box the tallies' run says is misread beyond
-doubt (``must_be_*``: a shadow taken for a tick fifteen boxes after a run) costs nothing to
-change: the run is that box's evidence.
+finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
+drawing (a check that names no region), the ``tally_close_tries`` readings of the drawing its
+evidence leaves closest, each at a prior of ``log(n)`` for the ``n`` close readings it is one
+of (no check points at it). A change costing ``sure_logodds`` or more of its pixels is never
+a candidate: **a reading the pixels state surely is never changed to satisfy a rule**; the
+sheet is read as drawn, the broken rule is reported with its regions, and those regions go
+to review saying so (:data:`AS_DRAWN`; their confidence stays the pixels'). A tally box the
+tallies' run says is misread beyond doubt (``must_be_*``: a shadow taken for a tick fifteen
+boxes after a run) costs nothing to change: the run is that box's evidence.
 
-The search (:class:`_Search`) is best-first branch and bound over sets of changes: from a
-reading, each candidate its failed checks and findings offer is one step (a region changed, or
-changed back); a set whose changes alone cost as much as the best reading found is not
-scored. Where the search runs to its end within ``solve_evaluations`` rescorings it is exact:
-no reading reachable by the hints is likelier. Where the budget ends it, the best found so
-far is taken (a local search, likeliest readings first) and the solution says so.
+The search (:class:`_Search`) first descends: from the reading as measured, it takes the
+cheapest change that makes the reading likelier, again and again. That reading then bounds
+a best-first branch and bound over the sets of changes reachable from the measured reading
+(each candidate a failed check or finding offers is one step: a region changed, or changed
+back; a set whose changes alone cost as much as the best reading found is not scored), up
+to ``solve_bound_evaluations`` more rescorings, ``solve_evaluations`` in all. Where it runs
+to its end the answer is exact: no reading the hints reach is likelier (a change that only
+pays with another, each alone leaving the sheet as unlikely, is found so). Where the budget
+ends it, the best found is taken and the solution says so (``exact``). A region changed
+goes to review with its measured reading as its second choice.
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
 proving that takes a search of its own) proposes its changes there, made only where each
-costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the regions a
-tally disagreeing with the drawing points at, for review.
+costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the boxes a
+tally disagreeing with the drawing points at, for review (not on a sheet read as drawn
+against a rule: the tallies then disagree with the drawing, not with its reading).
 """
 
 from __future__ import annotations
