@@ -149,7 +149,9 @@ def solve(
     doubt(readings, found, UNUSUAL)
     if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
         doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
-    _review_small_margins(readings, config.review_below)
+    failed = sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+    confirmed = _confirmed(search, readings, evidence, failed, config)
+    _review_small_margins(readings, config.review_below, confirmed)
     return Solution(
         tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
     )
@@ -205,6 +207,7 @@ class _Search:
             if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
         }
         self.readings = as_read
+        self.measured = dict(as_read)  # the readings as the measurement gave them
         # Unusual findings weigh only where a line's neighbours are surer than the line.
         self.prior = (
             config.unusual_logodds
@@ -441,11 +444,63 @@ def _name_broken_rules(
     return as_drawn
 
 
-def _review_small_margins(readings: dict[str, Reading], below: float) -> None:
+def _confirmed(
+    search: _Search,
+    readings: dict[str, Reading],
+    evidence: dict[str, Evidence],
+    failed: int,
+    config: ScannerConfig,
+) -> set[str]:
+    """Regions of the drawing whose pixels leave another reading close (under the margin of
+    ``review_below``), but where every such reading would break a rule (or make an unusual
+    finding) on a solved sheet that breaks none: their margin after solving is the pixels'
+    plus ``sure_logodds`` (or ``unusual_logodds``), no longer small, and they leave review
+    whatever the measurement's doubt. Not where the solved sheet still breaks a rule (its
+    misreads may hide each other: the truth of one breaks a rule only beside another's
+    misread). The least sure first, one rescoring per alternative, within
+    ``confirm_evaluations``."""
+    close = math.log(config.review_below / (1.0 - config.review_below))
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    doubted = sorted(
+        (rd.confidence, rid)
+        for rid, rd in readings.items()
+        if rd.confidence < config.review_below
+        and rid in search.drawing
+        and rd.reason != OUTSIDE
+        and rd is search.measured[rid]  # neither changed nor named by a failed check
+    )
+    out: set[str] = set()
+    if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
+        return out
+    left = config.confirm_evaluations
+    for _, rid in doubted:
+        others = [o for o in evidence[rid].loglik if o != colours[rid]]
+        others = [o for o in others if evidence[rid].against(o) < close]
+        if not others or len(others) > left:
+            continue
+        left -= len(others)
+        if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
+            out.add(rid)
+    return out
+
+
+def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
+    """Failed checks and unusual findings of the reading ``colours``."""
+    _, scoring = _scored(search.layout, colours, search.players, search.unseen, search.doubted)
+    found = unusual_readings(search.layout, colours, search.players)
+    return sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+
+
+def _review_small_margins(
+    readings: dict[str, Reading], below: float, confirmed: set[str] = frozenset()
+) -> None:
     """Regions whose reading, after solving, is under ``below`` go to review (in place),
-    naming the alternative; those already in review keep their own reason."""
+    naming the alternative, but for those the rules ``confirmed``; those already in review
+    keep their own reason."""
     for rid, rd in readings.items():
-        if rd.reason is None and rd.confidence < below:
+        if rid in confirmed:
+            readings[rid] = replace(rd, reason=None)
+        elif rd.reason is None and rd.confidence < below:
             other = "blank" if rd.runner_up is None else f"colour {rd.runner_up}"
             read = "blank" if rd.color is None else f"colour {rd.color}"
             readings[rid] = replace(rd, reason=f"read as {read}, but {other} is nearly as likely")

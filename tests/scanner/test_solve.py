@@ -3,6 +3,8 @@ rule reported; the rules only decide between readings the pixels leave close."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from artsheets.generator.layout import Layout
@@ -101,7 +103,10 @@ def test_a_photo_of_a_planted_rule_break_reads_as_drawn() -> None:
 def test_a_region_under_the_configured_margin_goes_to_review_naming_the_alternative() -> None:
     layout, colours, _ = _legal_game("vasarely")
     rid = next(r.id for r in layout.regions if r.kind == "space" and colours[r.id] is not None)
-    for config, flagged in ((CONFIG, False), (ScannerConfig(review_below=0.9), True)):
+    # Blank would leave the sheet unfinished: the rules would confirm the reading, so they
+    # are kept out of it here (confirm_evaluations 0) to see the margin alone.
+    alone = ScannerConfig(confirm_evaluations=0)
+    for config, flagged in ((alone, False), (replace(alone, review_below=0.9), True)):
         readings = _sure(colours)
         readings[rid] = Reading(colours[rid], 0.85, 0.9, runner_up=None)
         solve(layout, readings, None, _keys(layout), config)
@@ -162,3 +167,28 @@ def test_a_sure_tick_far_after_a_tally_run_is_read_blank() -> None:
     solved = solve(layout, readings, None, _keys(layout), CONFIG)
     assert readings[stray].color is None and "by the rules" in (readings[stray].reason or "")
     assert solved.tallies[player] == score
+
+
+def test_a_doubted_reading_whose_alternative_breaks_a_rule_leaves_review() -> None:
+    # A space doubted between its colour and a second one: where the second would break a
+    # rule on a sheet that breaks none, the margin after solving is no longer small and the
+    # space leaves review; where the second breaks nothing, it stays in review.
+    layout, colours, scores = _legal_game("vasarely")
+    spaces = [r.id for r in layout.regions if r.kind == "space" and colours[r.id] is not None]
+    cases: dict[bool, tuple[str, int]] = {}
+    for rid in spaces:
+        for other in _keys(layout):
+            if other == colours[rid]:
+                continue
+            checks = score_sheet(layout, colours | {rid: other}, scores).checks
+            cases.setdefault(any(not c["ok"] for c in checks), (rid, other))
+        if len(cases) == 2:
+            break
+    assert len(cases) == 2, cases
+    for breaks, (rid, other) in cases.items():
+        readings = _sure(colours)
+        doubted = Reading(colours[rid], 0.6, 0.9, "colour between keys", runner_up=other)
+        readings[rid] = replace(doubted, surely_marked=True)
+        solve(layout, readings, None, _keys(layout), CONFIG)
+        assert readings[rid].color == colours[rid]
+        assert (readings[rid].reason is None) is breaks, (breaks, readings[rid].reason)
