@@ -34,6 +34,10 @@ pays with another, each alone leaving the sheet as unlikely, is found so). Where
 ends it, the best found is taken and the solution says so (``exact``). A region changed
 goes to review with its measured reading as its second choice.
 
+After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
+no rule, a doubted region of the drawing whose every close alternative would break one leaves
+review.
+
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
 proving that takes a search of its own) proposes its changes there, made only where each
