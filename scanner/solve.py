@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 
 from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
-from artsheets.scanner.config import ScannerConfig
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.evidence import Evidence, Option, evidence_of
 from artsheets.scanner.mending import (
     BY_THE_RULES,
@@ -142,9 +142,9 @@ def solve(
     for rid, colour in order:
         proposed[rid] = (colour, evidence[rid].against(colour))
     if order:
-        tallies, scoring = rescore(layout, readings, players)
+        tallies, scoring = rescore(layout, readings, players, config)
     if tick_hidden_boxes(layout, readings, scoring):
-        tallies, scoring = rescore(layout, readings, players)
+        tallies, scoring = rescore(layout, readings, players, config)
     as_drawn = _name_broken_rules(layout, readings, scoring.checks, evidence, sure)
     for rid in as_drawn:
         if rid in search.offered:
@@ -162,13 +162,16 @@ def solve(
 
 
 def rescore(
-    layout: Layout, readings: dict[str, Reading], players: int | None
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    config: ScannerConfig = DEFAULT,
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies and the scoring of the readings as they stand (no solving)."""
     colours = {rid: rd.color for rid, rd in readings.items()}
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
     doubted = {rid for rid, rd in readings.items() if rd.confidence < REVIEW_BELOW}
-    return _scored(layout, colours, players, unseen, doubted)
+    return _scored(layout, colours, players, unseen, doubted, config)
 
 
 def _scored(
@@ -177,10 +180,11 @@ def _scored(
     players: int | None,
     unseen: set[str],
     doubted: set[str],
+    config: ScannerConfig = DEFAULT,
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies read, and the rule engine's scores and checks of ``colours``; the
     tallies' own checks first."""
-    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted)
+    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted, config)
     scoring = score_sheet(layout, colours, tallies, players)
     scoring.checks[:0] = tally_checks
     return tallies, scoring
@@ -237,7 +241,12 @@ class _Search:
             self.evaluations += 1
             colours = self.colours(changes)
             tallies, scoring = _scored(
-                self.layout, colours, self.players, self.unseen, self.doubted | changes.keys()
+                self.layout,
+                colours,
+                self.players,
+                self.unseen,
+                self.doubted | changes.keys(),
+                self.config,
             )
             unusual = unusual_readings(self.layout, colours, self.players) if self.prior else []
             self._scored[key] = (tallies, scoring, unusual)
@@ -490,7 +499,9 @@ def _confirmed(
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
     """Failed checks and unusual findings of the reading ``colours``."""
-    _, scoring = _scored(search.layout, colours, search.players, search.unseen, search.doubted)
+    _, scoring = _scored(
+        search.layout, colours, search.players, search.unseen, search.doubted, search.config
+    )
     found = unusual_readings(search.layout, colours, search.players)
     return sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
 
