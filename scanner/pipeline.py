@@ -214,10 +214,10 @@ def scan_image(
     light = light_field(work, tpl, inside, config)
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
-    stats = without_bleed(stats, tpl, symbols, config.core_pixels)
+    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm, config=config)
+    stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
-    palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
+    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
@@ -233,7 +233,7 @@ def scan_image(
         grey_veto,
         per_sample,
         thin_scale,
-        config.line_misfit_weight,
+        config,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
