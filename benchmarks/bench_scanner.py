@@ -252,13 +252,24 @@ def _load() -> str:
 
 
 def save_calibration_set(rows: list[dict], path: Path) -> None:
-    """Per raw confidence (3 decimals): [regions read with it, regions of them read right]."""
-    counts: dict[str, list[int]] = {}
-    for r in rows:
-        for raw, _, right, _ in r.get("calib", ()):
-            c = counts.setdefault(f"{raw:.3f}", [0, 0])
+    """Per raw confidence (3 decimals): [regions read with it, regions of them read right,
+    the same weighted as in the fit (``calibration.photo_weights``)]."""
+    from artsheets.scanner.calibration import photo_weights
+
+    read = [r for r in rows if r.get("calib")]
+    weights = photo_weights(
+        [[c[0] for c in r["calib"]] for r in read], CALIBRATION_PHOTO_CAP, CALIBRATION_FLOOR
+    )
+    counts: dict[str, list[float]] = {}
+    for r, ws in zip(read, weights, strict=True):
+        for (raw, _, right, _), w in zip(r["calib"], ws, strict=True):
+            c = counts.setdefault(f"{raw:.3f}", [0, 0, 0.0, 0.0])
             c[0] += 1
             c[1] += bool(right)
+            c[2] += w
+            c[3] += w * bool(right)
+    for c in counts.values():
+        c[2], c[3] = round(c[2], 4), round(c[3], 4)
     found = sorted({int(Path(r["path"]).stem.rsplit("_", 1)[1]) for r in rows})
     seeds = f"seeds {found[0]}-{found[-1]} of every game" if found else "no photos"
     doc = {
@@ -273,18 +284,32 @@ def save_calibration_set(rows: list[dict], path: Path) -> None:
 # stronger priors (2, 5, 20) stated 0.77-0.93 for bins of held-out seeds 900-903 observed
 # 100% right (30-390 regions each); 1 stated each bin within 0.07 of what was observed.
 CALIBRATION_PRIOR = 1.0
+# Raw confidences the fitted table is read at (denser where readings go to review, 0.5-0.7).
+CALIBRATION_KNOTS = (0.0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99, 1.0)
+# Raw confidences under this are fitted as this: the doubts stated under 0.5 (grey marks, a
+# tint between keys, the rules' second choices) do not order readings: on the tuning split 9
+# of 21 were right (12 wrong in one overexposed photo), on the older held-out seeds 34 of 35.
+CALIBRATION_FLOOR = 0.5
+# Regions of one photo counted at most at each value of the fit (0.01 of raw confidence).
+# Misreads cluster in photos: fitted on the tuning split's even seeds and on its odd ones (60
+# photos each), the share right at a raw 0.5 was 0.705 and 0.924 counting every region, 0.848
+# and 0.941 counting at most 10 of a photo (0.867 and 0.936 at 5; 20: 0.81 and 0.942).
+CALIBRATION_PHOTO_CAP = 10
 
 
 def report_calibration(rows: list[dict], fit: bool) -> None:
     """The reliability table (stated probability against the share read right), the median
     share of a sheet's regions sent to review, the rules' proposed changes by their cost in
     the pixels' log-odds, and with ``fit`` the calibration table fitted on these photos."""
-    from artsheets.scanner.calibration import knots, reliability
+    from artsheets.scanner.calibration import knots, photo_weights, reliability
 
     read = [r for r in rows if r["ok"] and "calib" in r]
     if not read:
         return
     cal = [c for r in read for c in r["calib"]]
+    weights = photo_weights(
+        [[c[0] for c in r["calib"]] for r in read], CALIBRATION_PHOTO_CAP, CALIBRATION_FLOOR
+    )
     print("reliability (stated probability right vs observed), regions the photos show:")
     print("  stated        regions   mean stated   observed right")
     for b in reliability([c[1] for c in cal], [c[2] for c in cal]):
@@ -306,8 +331,15 @@ def report_calibration(rows: list[dict], fit: bool) -> None:
                 f"{sum(p[2] for p in sel):16}"
             )
     if fit:
-        at = (0.0, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99, 1.0)
-        table = knots([c[0] for c in cal], [c[2] for c in cal], at, prior=CALIBRATION_PRIOR)
+        at = CALIBRATION_KNOTS
+        table = knots(
+            [c[0] for c in cal],
+            [c[2] for c in cal],
+            at,
+            prior=CALIBRATION_PRIOR,
+            floor=CALIBRATION_FLOOR,
+            weight=[w for ws in weights for w in ws],
+        )
         print("calibration fitted on these photos (ScannerConfig.calibration):")
         print("  " + ", ".join(f"({a}, {p})" for a, p in table))
 

@@ -11,12 +11,13 @@ prints the reliability table (:func:`reliability`) on held-out seeds: of regions
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Bin", "calibrate", "fit_isotonic", "knots", "reliability"]
+__all__ = ["Bin", "calibrate", "fit_isotonic", "knots", "photo_weights", "reliability"]
 
 
 def calibrate(raw: float, table: Sequence[tuple[float, float]]) -> float:
@@ -26,19 +27,28 @@ def calibrate(raw: float, table: Sequence[tuple[float, float]]) -> float:
     return round(float(np.interp(raw, xs, ys)), 4)
 
 
+def _pool(raw: Sequence[float] | np.ndarray) -> np.ndarray:
+    """Raw values alike to 0.01 are one value of the fit."""
+    return np.round(np.asarray(raw, float), 2)
+
+
 def fit_isotonic(
-    raw: Sequence[float], right: Sequence[bool], prior: float = 0.0
+    raw: Sequence[float],
+    right: Sequence[bool],
+    prior: float = 0.0,
+    weight: Sequence[float] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The non-decreasing step function of ``raw`` nearest (least squares) to ``right``:
     (distinct raw values to 0.01, fitted probability at each). ``prior``: pseudo-regions
     added at each raw value, right with the probability the raw value states (clipped to
     [0.5, 1]), so that a value seen on few regions keeps near what it states until the data
-    say otherwise."""
-    x = np.round(np.asarray(raw, float), 2)  # raw values alike to 0.01 pooled
-    y = np.asarray(right, float)
+    say otherwise; ``weight``: each region's weight (:func:`photo_weights`), 1 by default."""
+    x = _pool(raw)
+    w = np.ones(len(x)) if weight is None else np.asarray(weight, float)
+    y = np.asarray(right, float) * w
     values, inverse = np.unique(x, return_inverse=True)
-    sums = np.bincount(inverse, y) + prior * np.clip(values, 0.5, 1.0)
-    counts = np.bincount(inverse).astype(float) + prior
+    sums = np.bincount(inverse, y, minlength=len(values)) + prior * np.clip(values, 0.5, 1.0)
+    counts = np.bincount(inverse, w, minlength=len(values)) + prior
     # Pool adjacent violators over blocks (mean, weight, how many values).
     blocks: list[list[float]] = []
     for s, c in zip(sums, counts, strict=True):
@@ -52,20 +62,45 @@ def fit_isotonic(
 
 
 def knots(
-    raw: Sequence[float], right: Sequence[bool], at: Sequence[float], prior: float = 0.0
+    raw: Sequence[float],
+    right: Sequence[bool],
+    at: Sequence[float],
+    prior: float = 0.0,
+    floor: float = 0.0,
+    weight: Sequence[float] | None = None,
 ) -> tuple[tuple[float, float], ...]:
     """The isotonic fit read at raw confidences ``at`` (kept non-decreasing, and short of 1:
-    a probability of 1 would claim no reading is ever wrong), as a config table."""
-    values, fitted = fit_isotonic(raw, right, prior)
+    a probability of 1 would claim no reading is ever wrong), as a config table. Raw values
+    under ``floor`` count as ``floor``: where the measurement's confidences do not order
+    readings (a few kinds of doubt, each right or wrong by the photo), they are pooled."""
+    values, fitted = fit_isotonic(np.maximum(np.asarray(raw, float), floor), right, prior, weight)
     out, last = [], 0.0
-    n = len(raw)
-    top = 1.0 - 0.5 / max(n, 1)  # no more certain than half a miss in the whole set
+    n = len(raw) if weight is None else float(np.sum(weight))
+    # No more certain than half a miss in the whole set, and short of 1 at 4 decimals.
+    top = math.floor((1.0 - 0.5 / max(n, 1)) * 1e4) / 1e4
     for a in at:
         j = int(np.searchsorted(values, a, side="right")) - 1
         p = float(fitted[max(j, 0)]) if len(values) else 0.5
         last = max(last, min(p, top))
         out.append((float(a), round(last, 4)))
     return tuple(out)
+
+
+def photo_weights(
+    raw_by_photo: Sequence[Sequence[float]], cap: float, floor: float = 0.0
+) -> list[list[float]]:
+    """Each region's weight in the fit, per photo: a photo counts at most ``cap`` regions at
+    each value of the fit (raw confidence to 0.01, under ``floor`` as ``floor``), its regions
+    there weighted alike. Misreads cluster in photos (one overexposed sheet can hold fifty
+    regions read at one raw value, all wrong): a region-weighted fit would follow that photo.
+    """
+    out = []
+    for raws in raw_by_photo:
+        pools = _pool(np.maximum(np.asarray(raws, float), floor))
+        _, inverse, counts = np.unique(pools, return_inverse=True, return_counts=True)
+        share = np.minimum(1.0, cap / np.maximum(counts, 1))
+        out.append([float(share[i]) for i in inverse.reshape(-1)])
+    return out
 
 
 @dataclass(frozen=True)

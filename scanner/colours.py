@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
-from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -64,7 +64,6 @@ FULLY_SEEN = 0.9  # a region less visible than this in the photo is read, but fo
 PART_SEEN = 0.5  # ... and one less visible than this is not read at all
 KEY_PIXELS_ENOUGH = 60  # pixels of a key swatch in the photo enough to learn its colour
 INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
-OWNER_PRIOR = 2.0  # log-odds that a player's box carries his own colour
 HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
 STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
 
@@ -120,6 +119,7 @@ def measure(
     tpl: Template,
     inside: np.ndarray | None = None,
     core_mm: float | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> RegionStats:
     """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
     core: its pixels that far or further from its outline).
@@ -139,7 +139,7 @@ def measure(
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
-    colour_px = clipped_pencil(px, srgb) if clipped else None
+    colour_px = clipped_pencil(px, srgb, config) if clipped else None
     px = censor_clipped(px, srgb)
     if colour_px is None:  # nothing clipped: both readings are the same
         colour_px = px
@@ -371,39 +371,34 @@ class Palette:
         return (b, g, r)
 
 
-@dataclass(frozen=True)
-class Style:
-    """How a region is marked, so what coverage means: below ``off`` uncoloured, above
-    ``on`` coloured, and only from ``sure`` on surely so (between, the region is doubted)."""
-
-    off: float
-    on: float
-    sure: float
-
-
-# A space filled with pencil covers 79% or more of its measured pixels in 99.5% of the
-# benchmark's fills; a shadow's edge or a smudge across an empty one, a third at most.
-FILL = Style(0.06, 0.22, 0.75)
-STROKE = Style(0.025, 0.08, 0.12)  # a line traced, a symbol drawn, a number written
-TICK = Style(0.12, 0.3, 0.45)  # a tick, cross or fill in a small box (a speck is 1 of 80 px)
+# The default settings' mark styles (``ScannerConfig.fill``, ``stroke``, ``tick``), for
+# callers without a config of their own.
+FILL, STROKE, TICK = DEFAULT.fill, DEFAULT.stroke, DEFAULT.tick
 
 
 def without_bleed(
-    stats: RegionStats, tpl: Template, symbols: bool, core_pixels: int
+    stats: RegionStats, tpl: Template, symbols: bool, config: ScannerConfig = DEFAULT
 ) -> RegionStats:
     """``stats`` with each fill whose core is bare measured on its core alone.
 
     Felt tip bleeds over a filled space's outline into its neighbours' rims: a blank space
     among filled ones shows colour along its whole edge, never deep inside. A fill whose core
-    (``measure(core_mm=...)``) holds ``core_pixels`` or more and is under the fill's ``off``
-    coverage is measured there; a fill with pencil in its core keeps its whole measurement
-    (a hurried scribble along one edge reaches the core too)."""
+    (``measure(core_mm=...)``) holds ``config.core_pixels`` or more and is covered less than
+    ``config.fill_core_bare`` is measured there; a fill with pencil in its core keeps its
+    whole measurement (a hurried scribble along one edge reaches the core too)."""
     if stats.core_n is None or stats.core_ink is None:
         return stats
     regions = tpl.masks.regions
-    fill = np.array([style_of(r.kind, r.extra.get("role"), symbols) is FILL for r in regions])
+    fill = np.array(
+        [style_of(r.kind, r.extra.get("role"), symbols, config) is config.fill for r in regions]
+    )
     core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
-    bare = fill & (stats.core_n >= core_pixels) & (core_cov < FILL.off)
+    bare = (
+        fill
+        & (stats.core_n >= config.core_pixels)
+        & (core_cov < config.fill_core_bare)
+        & (core_cov < stats.coverage)  # bleed lies on the rim: the core is the barer part
+    )
     if not bare.any():
         return stats
     return replace(
@@ -422,16 +417,18 @@ def is_tally_box(kind: str, role: str | None) -> bool:
     return kind == "track_box" or (kind == "score_box" and role in TALLY_ROLES)
 
 
-def style_of(kind: str, role: str | None, symbol_spaces: bool) -> Style:
+def style_of(
+    kind: str, role: str | None, symbol_spaces: bool, config: ScannerConfig = DEFAULT
+) -> Style:
     """Fills for spaces, marks, keys; strokes for traced lines, writing and symbols; ticks for
-    point, penalty and track boxes."""
+    point, penalty and track boxes (the styles of ``config``)."""
     if kind == "segment" or (kind == "space" and symbol_spaces):
-        return STROKE
+        return config.stroke
     if is_tally_box(kind, role):
-        return TICK
+        return config.tick
     if kind == "score_box":
-        return STROKE
-    return FILL
+        return config.stroke
+    return config.fill
 
 
 def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]]:
@@ -462,6 +459,7 @@ def learn_palette(
     colours_in_play: Sequence[int],
     symbol_spaces: bool,
     seed: int = 1,
+    config: ScannerConfig = DEFAULT,
 ) -> Palette:
     """Reference colours from the key swatches; blank swatches learned by clustering
     (``seed``: the clustering's own random generator, so a photo always reads the same)."""
@@ -473,7 +471,7 @@ def learn_palette(
         if r.kind != "key" or r.color_index not in colours_in_play:
             continue
         # A swatch is coloured solid: the part of it the photo shows tells its colour.
-        if cov[i] >= FILL.on and stats.n[i] >= KEY_PIXELS_ENOUGH:
+        if cov[i] >= config.fill.on and stats.n[i] >= KEY_PIXELS_ENOUGH:
             pal.colours[r.color_index] = stats.mean[i]
             pal.source[r.color_index] = "key"
         else:
@@ -482,7 +480,7 @@ def learn_palette(
                 pal.notes.append(f"colour key {r.color_index} is outside the photo")
     if not blank:
         return pal
-    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
+    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     # A player marks his own score and track boxes in his own colour: where they are marked,
     # they show a blank key's colour surely.
     for k in list(blank):
@@ -709,7 +707,6 @@ def classify(
     grey_veto: bool = True,
     per_sample: float | None = None,
     thin_scale: float = 1.0,
-    line_misfit_weight: float = 0.0,
     config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
@@ -719,8 +716,8 @@ def classify(
     ``per_sample``: working pixels per independent sample of a line's colour, by default
     from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
     ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
-    a photo with fewer colour samples per mm than usual; ``line_misfit_weight``: see
-    ``ScannerConfig.line_misfit_weight``).
+    a photo with fewer colour samples per mm than usual; ``config``: the settings, among
+    them ``line_misfit_weight`` and the fill's core test).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -728,10 +725,11 @@ def classify(
     from the regions of that style read with high confidence on this very sheet (three at
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
-    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces) for r in regions]
-    first = _classify_once(stats, {FILL: palette}, tpl, styles, None, grey_veto, thin_scale)
-    refs: dict[Style, Palette] = {FILL: palette}
-    for style in (STROKE, TICK):
+    styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
+    fill = config.fill
+    first = _classify_once(stats, {fill: palette}, tpl, styles, None, grey_veto, thin_scale, config)
+    refs: dict[Style, Palette] = {fill: palette}
+    for style in (config.stroke, config.tick):
         colours = dict(palette.colours)
         for k in palette.colours:
             sel = [
@@ -756,14 +754,14 @@ def classify(
             and rd.color == k
             and rd.reason is None
             and rd.confidence >= LEARN_ABOVE
-            and rd.coverage >= STROKE.on
+            and rd.coverage >= config.stroke.on
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config)
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, line_misfit_weight, config)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -808,7 +806,6 @@ def _reread_lines(
     second: list[Reading],
     palette: Palette,
     per_sample: float,
-    misfit_weight: float = 0.0,
     config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
@@ -833,7 +830,7 @@ def _reread_lines(
         len(m.regions),
         palette.spread,
         per_sample,
-        misfit_weight,
+        config.line_misfit_weight,
         config,
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
     )
@@ -844,7 +841,7 @@ def _reread_lines(
             i: fit
             for i, fit in fits.items()
             if (second[i].color is not None and second[i].reason != OUTSIDE)
-            or (second[i].grey and second[i].coverage >= STROKE.on)
+            or (second[i].grey and second[i].coverage >= config.stroke.on)
         },
         m.along,
         config,
@@ -856,7 +853,7 @@ def _reread_lines(
         if runs.get(i, own) != own:
             alone[i] = own
             fit = replace(fit, color=runs[i], runner_up=own, llr=0.0, dissent=0.0)
-        if rd.grey and rd.coverage >= STROKE.on:
+        if rd.grey and rd.coverage >= config.stroke.on:
             # A trace that looks grey in the mean is often a pencil over its complement in
             # the fill beside it (green over pink): the fit, which models that, gives the
             # best guess, still for review.
@@ -873,8 +870,9 @@ def _reread_lines(
             continue
         # Light or patchy tracing stays doubtful whatever its colour; a faint line read by
         # its tint alone keeps that reading's doubt.
+        stroke = config.stroke
         conf_cov = (
-            rd.confidence if rd.coverage < STROKE.on else _coverage_confidence(rd.coverage, STROKE)
+            rd.confidence if rd.coverage < stroke.on else _coverage_confidence(rd.coverage, stroke)
         )
         conf = min(conf_cov, fit.confidence)
         reason = None
@@ -994,9 +992,12 @@ def _classify_once(
     tints: dict[int, np.ndarray] | None,
     grey_veto: bool = True,
     thin_scale: float = 1.0,
+    config: ScannerConfig = DEFAULT,
 ) -> list[Reading]:
     regions = tpl.masks.regions
-    palette = palettes[FILL]
+    core_cov = _core_coverage(stats, config.core_pixels)
+    fill = config.fill
+    palette = palettes[fill]
     cov = stats.coverage
     lab = _lab(stats.mean)
     dists = {st: _distances(lab, pal) for st, pal in palettes.items()}
@@ -1005,7 +1006,7 @@ def _classify_once(
     out: list[Reading] = []
     for i, r in enumerate(regions):
         st = styles[i]
-        dist = dists.get(st, dists[FILL])[0]
+        dist = dists.get(st, dists[fill])[0]
         if stats.seen[i] < PART_SEEN:
             out.append(Reading(None, 0.0, 0.0, OUTSIDE))
             continue
@@ -1024,7 +1025,7 @@ def _classify_once(
                 out.append(tinted)
                 continue
         if f < mid:
-            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.off) - 1.1)
+            conf = 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.blank))
             conf = min(conf, 0.5 + 0.5 * size_conf)
             reason = None if conf >= REVIEW_BELOW else f"faint marks ({f:.0%} covered)"
             nearest = keys[int(np.argmin(dist[i]))] if keys else None
@@ -1040,12 +1041,21 @@ def _classify_once(
             )
             continue
         conf_cov = _coverage_confidence(f, st)
+        if st is fill and core_cov is not None:
+            # A fill whose core holds pencil is marked, however little of its rim is: a
+            # hurried scribble covers a third of a space, reaching in; a neighbour's felt
+            # tip bleeds over the rim only.
+            conf_cov = max(
+                conf_cov, _core_confidence(float(core_cov[i]), fill.off, config.fill_core_sure)
+            )
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
-        base_sigma = sigma = (
-            (1.5 if st is FILL else 2.5 * thin_scale) * (1.5 if n < 150 else 1.0) * palette.spread
-        )
+        small = 1.5 if n < 150 else 1.0
+        # How far from its key a region's colour may lie (the model's reach) ...
+        base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * palette.spread
+        # ... and how widely it scatters when telling two keys apart.
+        sigma = (config.fill_sigma if st is fill else 2.5) * thin_scale * small * palette.spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.
@@ -1054,7 +1064,7 @@ def _classify_once(
         sigma = math.hypot(sigma, float(dist[i].min()) / 1.5)
         loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
         if _marked_by_owner(r) and r.player in keys:
-            loglik = loglik + np.where(np.array(keys) == r.player, OWNER_PRIOR, 0.0)
+            loglik = loglik + np.where(np.array(keys) == r.player, config.owner_prior, 0.0)
         order = np.argsort(-loglik)
         d1 = float(dist[i, order[0]])
         k = keys[order[0]]
@@ -1084,7 +1094,7 @@ def _classify_once(
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
         if grey_veto and _grey_unlike(
-            lab[i], palettes.get(st, palette).colours[k], st is FILL, palette.paper_level
+            lab[i], palettes.get(st, palette).colours[k], st is fill, palette.paper_level
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
@@ -1122,6 +1132,23 @@ def _faintest_darkening(palette: Palette) -> float:
         return 0.0
     faint = curve[np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])]  # each colour's first
     return float((100.0 - faint[:, 0]).min())
+
+
+def _core_coverage(stats: RegionStats, core_pixels: int) -> np.ndarray | None:
+    """Each region's core coverage, NaN where its core has fewer than ``core_pixels``
+    (None when cores were not measured)."""
+    if stats.core_n is None or stats.core_ink is None:
+        return None
+    cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    return np.where(stats.core_n >= core_pixels, cov, np.nan)
+
+
+def _core_confidence(core: float, off: float, sure: float) -> float:
+    """How surely a fill is coloured by its core's coverage alone: 0.5 at a fill's ``off``
+    (a bare core), 1 from ``sure`` on (0.5 for a core too small to judge: NaN)."""
+    if not core > off:
+        return 0.5
+    return 0.5 + 0.5 * _ramp(math.log(core), math.log(off), math.log(sure))
 
 
 def _coverage_confidence(f: float, st: Style) -> float:

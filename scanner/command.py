@@ -19,7 +19,9 @@ import io
 import json
 import os
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from artsheets.errors import UserError
 from artsheets.output import (
@@ -31,6 +33,9 @@ from artsheets.output import (
 )
 from artsheets.progress import progress
 from artsheets.scanner.errors import ScanError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["add_arguments", "run"]
 
@@ -134,26 +139,56 @@ def _check_outputs(bases: dict[Path, Path], args: argparse.Namespace) -> None:
         check_target(Path(args.csv))
 
 
+@functools.cache
+def _reader() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(1, thread_name_prefix="artsheets-read")
+
+
+def _decode(photo: Path) -> np.ndarray | None:
+    """The photo decoded, or None (then :func:`~artsheets.scanner.pipeline.load_photo` says
+    why it cannot be). (numpy and OpenCV are imported only where a photo is read: this module
+    is imported by every command, and numpy's threads are set before its import, see
+    :func:`run`.)"""
+    import cv2
+    import numpy as np
+
+    try:
+        data = np.fromfile(str(photo), np.uint8)
+    except OSError:
+        return None
+    return cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+
+
 def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, object]:
     """Scan one photo and write its files; the summary row for the CSV."""
-    from artsheets.scanner.overlay import render_overlay
-    from artsheets.scanner.pipeline import scan_file
-    from artsheets.scanner.report import report_dict, summary_lines
-
     if not photo.is_file():
         raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
-    result = scan_file(photo, args.sheet, args.players)
+    # The photo is decoded in a thread while the scanner's modules are imported here (in a
+    # fresh process, the first photo's; Python's imports hold its lock, OpenCV's decode
+    # does not), OpenCV's one-time tables built beside it (``warmup.py``).
+    from artsheets.scanner import warmup
+
+    warmup.start()
+    decoded = _reader().submit(_decode, photo)
+    from artsheets.scanner import overlay
+    from artsheets.scanner.pipeline import scan_file, scan_image
+    from artsheets.scanner.report import report_dict, summary_lines
+
+    if not args.no_overlay:
+        overlay.start()  # its thread sets up text drawing beside the decode
+    image = decoded.result()
+    if image is None:  # unreadable: scan_file gives the reason
+        result = scan_file(photo, args.sheet, args.players)
+    else:
+        result = scan_image(image, args.sheet, args.players)
+    # The overlay is drawn and encoded in its thread while the report is made here.
+    png = None if args.no_overlay else overlay.overlay_png_soon(result)
     json_path = base.with_name(base.name + ".scan.json")
     png_path = base.with_name(base.name + ".overlay.png")
     report = report_dict(result, photo.name, args.players)
     files: dict[Path, bytes | str] = {json_path: json.dumps(report, indent=1) + "\n"}
-    if not args.no_overlay:
-        import cv2
-
-        ok, buf = cv2.imencode(".png", render_overlay(result))
-        if not ok:  # pragma: no cover - encoding an in-memory image does not fail
-            raise ScanError("unreadable_file", "could not encode the overlay image")
-        files[png_path] = buf.tobytes()
+    if png is not None:
+        files[png_path] = png.result()
     ensure_writable_dir(json_path.parent)
     atomic_write_set(files)  # the report and its overlay: both or neither
     written = list(files)

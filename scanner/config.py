@@ -6,11 +6,14 @@ from global state). ``scan_image(photo, config=ScannerConfig(review_below=0.9))`
 photo with other settings; tests and the benchmark pass their own.
 
 Of the measurement step, the felt-tip bleed (``bleed_mm``, ``core_pixels``), the grey-marks
-test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``) and
-the smallest sheet read (``min_px_per_mm``) are here, and every setting of the traced-line
-fit (``line_*``, ``run_*``) and the region masks (``region_*``); the other per-pixel
-constants of the older stages (``colours.py``, ``light.py``, ``tallies.py``,
-``mending.py``) have not all moved yet: docs/scanner.md lists where the move stands.
+test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``),
+the smallest sheet read (``min_px_per_mm``), the mark styles' coverage thresholds and the
+fill's core and colour settings (``fill``, ``stroke``, ``tick``, ``fill_core_*``,
+``fill_sigma``), the tallies' margin (``tally_sure_margin``), the solver's budgets and
+priors, every setting of the traced-line fit (``line_*``, ``run_*``) and the region masks
+(``region_*``), and the settings of registration, of the sheets in the frame, of the
+refinement, of the refusals and of the light are here (one block, by module); a few
+per-pixel constants of ``colours.py`` have not moved yet: docs/scanner.md says which.
 """
 
 from __future__ import annotations
@@ -19,28 +22,47 @@ from dataclasses import dataclass
 
 __all__ = ["DEFAULT", "ScannerConfig"]
 
-# Raw confidence -> observed share right: `benchmarks/bench_scanner.py --fit-calibration` on the
-# old benchmark's tuning seeds (0-3 of every game, 36 photos, 12394 regions the photos show);
-# knots of the isotonic fit (one pseudo-region per 0.01 of raw confidence, right as often as
-# it states), interpolated linearly between. Refitted on the named conditions' tuning split,
-# the table did not carry over: fitted on its seeds 0-5 and tried on 6-11 and back (120
-# photos), the count-weighted calibration error was 0.0028 and 0.0059 (prior 1; 0.0024 and
-# 0.0078 with prior 5), this table's 0.0043 and 0.0032 (wrong readings cluster in a few
-# photos, which the raw confidence does not see). So this table stays (benchmarks/RESULTS.md).
+# Raw confidence -> observed share right: the isotonic fit (pool adjacent violators, one
+# pseudo-region per 0.01 of raw confidence right as often as it states) of the tuning split's
+# regions (120 photos, 12 of every condition, 41,918 regions the photos show; their counts
+# per raw confidence: tests/data/scanner_calibration_tune.json), read at these knots and
+# interpolated linearly between. Raw values under 0.5 are fitted as 0.5 (they do not order
+# readings), and a photo counts at most 10 regions at each 0.01 of raw confidence: misreads
+# cluster in photos, and fitted on the split's even seeds and on its odd ones, a raw 0.5
+# was right 0.705 and 0.924 of the time counting every region, 0.848 and 0.941 so
+# (``bench_scanner.CALIBRATION_FLOOR``, ``CALIBRATION_PHOTO_CAP``). The table it replaces
+# stated 0.92 at a raw 0.5, where 78 % of the tuning regions were right (its 0.90-0.95 bin:
+# 0.927 stated, 82 % observed); on the tuning split's regions this one states 0.868 at a raw
+# 0.5, where one overexposed photo's fifty misreads make 78 % right (benchmarks/RESULTS.md).
+# Refit: ``bench_scanner.py --split tune --fit-calibration``; tests/scanner/test_calibration.py.
 CALIBRATION = (
-    (0.0, 0.92),
-    (0.4, 0.92),
-    (0.5, 0.92),
-    (0.6, 0.9582),
-    (0.7, 0.9653),
-    (0.75, 0.9735),
-    (0.8, 0.9892),
-    (0.85, 0.9928),
-    (0.9, 0.9983),
-    (0.95, 0.9997),
+    (0.0, 0.8678),
+    (0.5, 0.8678),
+    (0.55, 0.919),
+    (0.6, 0.9543),
+    (0.65, 0.9603),
+    (0.7, 0.985),
+    (0.75, 0.985),
+    (0.8, 0.9967),
+    (0.85, 0.9982),
+    (0.9, 0.9995),
+    (0.95, 0.9999),
     (0.99, 0.9999),
     (1.0, 0.9999),
 )
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a region is marked, so what coverage (its share of pencil pixels) means: below
+    ``off`` uncoloured, above ``on`` coloured, and only from ``sure`` on surely so (between,
+    the region is doubted); a region read uncoloured (under the middle of ``off`` and
+    ``on``) is surely so only from ``blank`` down."""
+
+    off: float
+    on: float
+    sure: float
+    blank: float
 
 
 @dataclass(frozen=True)
@@ -183,6 +205,218 @@ class ScannerConfig:
     # printed lines reach about ``near_print_mm``.
     segment_measure_mm: float = 0.6
     near_print_mm: float = 0.6
+    # --- registration.py, locate.py, refine.py, quality.py, light.py (speed) ---------------
+    # Registration (``registration.py``). Markers are first looked for in a copy of the photo
+    # this size (longest side, pixels), in passes cheapest first, each run only while fewer
+    # than four markers are found: (smallest perimeter as a share of the copy's longest side;
+    # adaptive-threshold windows: smallest, largest, step). Each window is a whole pass over
+    # the copy: on 108 benchmark photos the first pass's one window found all four markers in
+    # every photo, 48-56 -> 14-15 ms a photo, mean reprojection error 1.49 -> 1.48 px (git
+    # b020ae1). The last pass is also the one run at twice the copy's resolution.
+    detect_max_side: int = 1600
+    detect_passes: tuple[tuple[float, int, int, int], ...] = (
+        (0.03, 19, 19, 12),
+        (0.02, 7, 31, 12),
+        (0.01, 5, 45, 8),
+    )
+    # Markers whose median side in the copy is under this (pixels) are looked for again at
+    # twice its resolution: the ArUco bits are sampled 8 pixels a cell (6 cells a side).
+    detect_again_below_px: float = 40.0
+    # Beyond this reprojection error (rms, page mm) the paper is too bent for the line
+    # refinement to mend ("flatten the paper"); markers one homography fits this closely can
+    # be one sheet's (``locate.py``). The refinement's coarse pass takes up 6 mm.
+    max_reprojection_mm: float = 2.5
+    # A marker this far (rms, mm) from where the best three put it is not the sheet's own (a
+    # look-alike in the clutter lands many millimetres off; curl moves a real one 1-10 mm
+    # under a steep tilt), tested only when four markers disagree by more than
+    # ``agree_mm`` and those three fit each other within ``three_agree_mm`` (git 264660b,
+    # 0db4a3d: the sheets-in-the-frame tests; no sweep over a set is on record).
+    outlier_mm: float = 10.0
+    agree_mm: float = 1.0
+    three_agree_mm: float = 0.5
+    # Several sheets in the frame (``locate.py``, git 0db4a3d): a QR code this close (rms,
+    # page mm) to a sheet's footer or header place is that sheet's; at most this many
+    # markers of one id (the largest) are grouped; a page this much inside the frame is
+    # whole (one corner cut off leaves about 0.97).
+    qr_agree_mm: float = 4.0
+    max_markers_per_id: int = 4
+    whole_share: float = 0.9
+    # Refinement against the printed lines (``refine.py``): passes of (resolution as a share
+    # of the working one, tile, step, search window in mm); the coarse pass finds a curled
+    # corner several mm off, the fine one follows the lines with a window too small to lock
+    # onto the next box of a grid (git b020ae1). A coarse shift over ``recoarse_mm``
+    # somewhere runs the coarse pass once more: on the six photo sets of git c9cc8d2, wrong
+    # regions 93 -> 85, one more sheet exact on each, none worse, 0 unflagged.
+    refine_passes: tuple[tuple[float, float, float, float], ...] = (
+        (0.25, 40.0, 24.0, 6.0),
+        (0.5, 24.0, 16.0, 2.0),
+    )
+    recoarse_mm: float = 5.0
+    # A QR code none of the readers decodes is fitted through the photo's blur as an ellipse
+    # (``identify.py``, ``qrdeblur.py``) of each of these sizes (sigma, photo pixels), the
+    # best fit decoded first: a search grid over the blurs the simulator's cameras make
+    # (0.5-2.5 px), not a threshold (git c4ec38d: the 6 blurred codes of that run read).
+    qr_blur_sigmas: tuple[float, ...] = (0.5, 0.7, 0.95, 1.25, 1.6, 2.0, 2.5)
+    # Refusals (``quality.py``): edge spread of the rectified markers (Gaussian sigma, mm)
+    # beyond which colours smear across borders ("too blurred"); sure paper darker than this
+    # (linear light, about 60/255 in sRGB: "too dark"). With no markers found: a photo whose
+    # 99th percentile of grey is under ``dark_photo_level`` is too dark; one whose detail
+    # (variance of the Laplacian at 1280 px wide) is under ``smooth_photo_detail`` is
+    # blurred, if a bright blob ``paper_share`` of the frame and ``paper_solidity`` convex
+    # shows a sheet is there (else "not a sheet", git 0db4a3d). Set when each check landed
+    # and held by tests/scanner/test_errors.py; no sweep over a set is on record.
+    max_blur_mm: float = 0.45
+    min_paper_level: float = 0.045
+    dark_photo_level: float = 60.0
+    smooth_photo_detail: float = 12.0
+    paper_share: float = 0.08
+    paper_solidity: float = 0.85
+    # The light (``light.py``; each change's figures in git: 23e65b6 made the module and the
+    # shadow edge, same 216 photos 542 -> 512 wrong; the others as named). Paper light is a
+    # high quantile (``paper_quantile``) of paper-like 1 mm blocks in windows of
+    # ``quantile_window`` blocks of each size in ``quantile_blocks`` mm (14 mm: larger
+    # windows reach across shadows); a block ``darker`` than this share of the brightest
+    # paper near it is not paper; sure paper under ``dark_paper`` of its median lends no
+    # cast (an object on it, the black beyond a cut corner: git 01ca164, one photo's 183
+    # unflagged -> 0). Where no such window has enough paper (dense grids of small boxes),
+    # the quantile is taken over 1 mm blocks every ``fine_stride`` mm in ``fine_window`` mm.
+    # With every sure paper block clipped, the cast is measured on the
+    # printed ink from ``ink_pixels_enough`` pixels (git 498ef8c: 216 photos 512 -> 311
+    # wrong). With no shadow, blocks in the drawing lit under ``repaper_below`` of the sure
+    # paper are no paper (git 93b7d94: five sets 617 -> 625 of 648 exact, 69 -> 56 wrong).
+    # A clipped pencil pixel's channel counts ``clipped_pencil`` of the way from its clip
+    # level to paper (git b28de49: wrong regions down on six sets, e.g. 22 -> 13).
+    # Paper-like blocks: saturation under ``paper_saturation`` and grain (relative spread
+    # of grey) under (factor x the sure paper's median, at least floor): ``grain_strict``
+    # inside regions large enough to be filled solid, ``grain_lenient`` elsewhere (small boxes
+    # among dense lines, where JPEG noise is rough). Set when the light model landed (git
+    # e963685, 4586865); no sweep over a set is on record.
+    paper_saturation: float = 0.12
+    grain_strict: tuple[float, float] = (2.0, 0.01)
+    grain_lenient: tuple[float, float] = (3.0, 0.05)
+    paper_quantile: float = 80.0
+    quantile_window: int = 7
+    quantile_blocks: tuple[int, ...] = (2,)
+    fine_window: int = 9
+    fine_stride: int = 2
+    darker: float = 0.5
+    dark_paper: float = 0.3
+    ink_pixels_enough: int = 500
+    repaper_below: float = 0.85
+    clipped_pencil: float = 0.3
+    # A hard shadow: paper ``shadow_step`` darker than the estimate round it may be shaded; a
+    # band of it ``shadow_min_mm`` long and thin (area under ``shadow_thin`` of its diagonal
+    # squared), within ``shadow_straight_mm`` of a line, is a straight edge, whose light is
+    # taken ``shadow_reach`` blocks beyond it (git 23e65b6). Seen only in pieces: a Hough
+    # line of ``shadow_votes`` dark blocks, the ``shadow_candidates`` strongest tried, pieces
+    # over ``shadow_span_mm`` in ``shadow_pieces`` or more (git 4b5981d: six sets 125 -> 99
+    # wrong, 10 more sheets exact, none worse). A bent edge is fitted on sections
+    # ``bend_section_mm`` long every ``bend_step_mm``, up to ``bend_max_mm`` off the line
+    # (git 5da2ed3: the seventh set 20 -> 17 wrong, the six others unchanged).
+    shadow_step: float = 0.88
+    shadow_min_mm: float = 30.0
+    shadow_thin: float = 0.15
+    shadow_reach: int = 2
+    shadow_straight_mm: float = 2.0
+    shadow_votes: int = 15
+    shadow_candidates: int = 5
+    shadow_span_mm: float = 60.0
+    shadow_pieces: int = 2
+    bend_section_mm: float = 30.0
+    bend_step_mm: float = 15.0
+    bend_max_mm: float = 2.5
+    # --- the solver (solve.py, mending.py) ---
+    # How much likelier a misread is than a true unusual finding (Arp's one-piece stretch),
+    # before the region's pixels are seen (log-odds, a prior on legal but seldom played
+    # patterns): on the old benchmark's photos off sheets doubted wholesale, 80 island
+    # changes it made went right and 6 wrong.
+    unusual_logodds: float = 2.5
+    # Share of a sheet's lines doubted beyond which the unusual prior is not weighed (the
+    # neighbours are no surer than the line): on the old benchmark's photos such sheets'
+    # one-piece stretches were as often true as misread (13 changes wrong, 7 right).
+    wholesale_doubt: float = 0.8
+    # Readings of the whole sheet the solver scores at most (each a rescoring through the
+    # rule engine, 1-6 ms); beyond it the best found is taken. On the tuning split (120
+    # photos, solver alone on the same measured readings): 100 and 400 alike (sheets not
+    # exact 19), the median photo scores 1 reading, 10 photos reach the budget.
+    solve_evaluations: int = 100
+    # ... of which the branch and bound after the descent scores at most this many: sheets
+    # not exact 22 with 0, 20 with 10, 19 with 30 and with 100.
+    solve_bound_evaluations: int = 30
+    # Rescorings spent, after solving, on doubted regions of a sheet that breaks no rule,
+    # each close alternative scored: where every one breaks a rule the region leaves review
+    # (its margin after solving is no longer small). Tuning split (120 photos), median review
+    # 0.88 % with 0, 0.59 % with 10, 0.45 % with 20, 0.26 % with 40, 0.23 % with 80, wrong
+    # regions unflagged 0 throughout; also on sheets still breaking a rule: 7 unflagged.
+    confirm_evaluations: int = 40
+    # Close readings of the drawing offered, cheapest first, when a tally disagrees with it
+    # (a check naming no region), each at the prior log(close readings on the sheet): on the
+    # tuning split 5 and 80 alike (19 not exact); without the prior, 80 made 21 not exact and
+    # 0 left a capture circle the tallies settle misread.
+    tally_close_tries: int = 5
+    # Arp's order of play (mending.mend_by_order), in positions searched (about 56,000 a
+    # second): 1.0 s at most on the old benchmark's photos; smaller budgets missed changes
+    # found with these (some need 5,000 positions a try).
+    order_proof: int = 50_000  # to prove the lines as read illegal
+    order_try_likely: int = 20_000  # a piece round a seam nothing could start, or a blank
+    order_try: int = 8_000  # any other doubted piece
+    order_budget: int = 100_000  # all the tries of a sheet
+    order_fits_kept: int = 4  # fits found before the tries stop
+    # Of several fits, one the pieces' pixels favour by this much (log-odds) is taken.
+    order_prefer_logodds: float = 2.0
+    # A doubted piece is tried in colours its pixels make this near its reading's: in a dim
+    # photo a line's pixels may favour no colour much (four within 0.7, the true one third).
+    order_close_logodds: float = 1.0
+    # Changed pieces whose sets are taken back together (26 sets of two or more at 5).
+    order_undo_up_to: int = 5
+    # --- colours.py, tallies.py (fills, ticks, symbols) ---
+    # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
+    # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of
+    # a region's pixels carrying pencil, per mark style (benchmarks/RESULTS.md).
+    # A fill (spaces, marks, keys, Klee's cells): blank fills covered 0.083 or less in 99.9 %
+    # of 4,678 (felt-tip bleed up to 0.32 before the core is judged, below); coloured ones
+    # 0.315 or more in 99.5 % of 9,666 (hurried scribbles from 0.21), 0.86 or more in 99 %
+    # where filled with pencil or felt tip (wax crayon 0.63). Those with no core to judge by
+    # (Miro's marks, Springer's triangles: 1,549 coloured) covered 0.48 or more in 99 %.
+    # Read blank, a fill or stroke is surely so from a third of its ``off`` down.
+    fill: Style = Style(0.06, 0.22, 0.75, 0.02)
+    # A traced line, a drawn symbol, a number written: blank 0.001 at most (161); coloured
+    # 0.042 or more in 99 % of 4,807 (the faintest read by their line's tint, ``lines.py``).
+    stroke: Style = Style(0.025, 0.08, 0.12, 0.0083)
+    # A tick in a point, penalty or track box: blank boxes covered 0.118 or less in 99.9 % of
+    # 11,012 (0.25 at most, messaging), ticked ones 0.333 or more in 99.5 % of 5,165. Boxes
+    # read blank with a faint mark covering 0.074-0.12 (a blank surely from a third of
+    # ``off``, as for the other styles, 0.04) were blank in all 31; at 0.12-0.19, 11 of 17:
+    # a box is surely blank from 0.088, where its doubt reaches review at ``off``.
+    tick: Style = Style(0.12, 0.3, 0.45, 0.088)
+    # A fill whose core (its pixels ``bleed_mm`` or more from the outline, ``core_pixels``
+    # of them at least) is covered this much is surely marked, however little of the rest
+    # is (from the fill's ``off``, the doubt falls to none here): a hurried scribble covers
+    # a third of a space, reaching in; felt tip bleeds over the rim only. Coloured fills
+    # covering 0.2-0.75 (851 with a core) had cores covered 0.125 or more (0.2 in 99.5 %);
+    # blank fills read coloured, 0.091 at most. Scribble's median review 3.5 -> 0.6 %.
+    fill_core_sure: float = 0.15
+    # A fill whose core is covered less than this (and less than the whole) is measured on
+    # its core alone: its rim may hold a neighbour's felt-tip bleed. Blank fills' cores
+    # covered 0.091 at most (4,597), coloured fills' 0.125 or more (8,116, two faint fills
+    # the light took for paper aside). Felt tip exact 66.7 -> 83.3 %.
+    fill_core_bare: float = 0.1
+    # A fill's colour scatter about its key's pressure curve when telling two keys apart
+    # (CIELAB units, times the palette's spread and, in a photo of fewer than
+    # ``colour_full_px_per_mm``, the root of the ratio; its reach from a key, the "matches
+    # no key" test, stays 1.5). Of fills read "colour between keys" at 0.675-0.8 in photos
+    # of 5 px/mm or more, 145 of 147 were right with 1.5; table_thumb's median review
+    # 2.1 -> 0.9 % with 1.1.
+    fill_sigma: float = 1.1
+    # Log-odds that a player's score or track box carries his own colour, added to that
+    # colour's likelihood: on the tuning split 5,813 of 5,813 ticked boxes did. Kept at 2
+    # (88 %), not more, so that a box a player truly marked in another colour (a slip the
+    # tallies' check reports) is read as drawn where its pixels say so clearly.
+    owner_prior: float = 2.0
+    # A tally box whose reading every clean run of ticks (1..N) within this many more
+    # misreads disputes is misread beyond doubt, and mended however sure its reading (a
+    # tick fifteen boxes after the run); docs/scanner.md gives the benchmark's figures.
+    tally_sure_margin: int = 2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

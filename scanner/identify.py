@@ -32,6 +32,7 @@ import zxingcpp
 from artsheets.generator.furniture import QR_FOOT_CORNER_MM, QR_HEAD_CORNER_MM, QR_MODULE_MM
 from artsheets.generator.layout import PAGES, Layout, Page
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.qrdeblur import blur_cov, fit_modules
 from artsheets.scanner.qrdecode import decode_modules
@@ -88,8 +89,7 @@ HEAD_QR = QrPlace(QR_HEAD_CORNER_MM, 1, QR_HEAD_WINDOW_MM)
 QR_SIZES = (21, 25, 29, 33)  # versions 1-4: every sheet code fits
 _PPM = 10.0  # pixels per mm of the rectified QR patch
 _QUIET = 4  # modules of quiet zone round the squared-up code
-# Blurs (sigma, photo pixels) a blurred code is fitted with; the best fit is decoded first.
-_BLURS = (0.5, 0.7, 0.95, 1.25, 1.6, 2.0, 2.5)
+# The blurs a blurred code is fitted with are a ScannerConfig field (``qr_blur_sigmas``).
 
 
 @functools.cache
@@ -232,7 +232,11 @@ def _decode_in_place(patch: np.ndarray, expected: tuple[float, float], which: in
 
 
 def _decode_grid(
-    patch: np.ndarray, expected: tuple[float, float], which: int, jacobian: np.ndarray
+    patch: np.ndarray,
+    expected: tuple[float, float],
+    which: int,
+    jacobian: np.ndarray,
+    config: ScannerConfig = DEFAULT,
 ) -> str | None:
     """Find the finder patterns, square the code up and read its modules' darkness: sampled
     after sharpening, then fitted through the photo's blur (:mod:`.qrdeblur`); each is decoded
@@ -257,7 +261,10 @@ def _decode_grid(
         return text
     to_square = np.linalg.inv(patch_from_square[:, :2]) @ jacobian
     fits = sorted(
-        (fit_modules(square, n, round(_STEP), _QUIET, blur_cov(to_square, s)) for s in _BLURS),
+        (
+            fit_modules(square, n, round(_STEP), _QUIET, blur_cov(to_square, s))
+            for s in config.qr_blur_sigmas
+        ),
         key=lambda fit: fit[1],
     )
     for dark, _ in fits:
@@ -275,6 +282,7 @@ def _read_place(
     ppm: float,
     library: bool = True,
     own: bool = True,
+    config: ScannerConfig = DEFAULT,
 ) -> str | None:
     """The text of the QR code at ``place`` beside the marker centred at ``marker`` (page
     mm), or None: by the zxing-cpp library on the rectified patch (``library``), then by the
@@ -306,7 +314,7 @@ def _read_place(
     half = 12.5 * QR_MODULE_MM
     centre = (marker[0] + cx + grow * half, marker[1] + cy + half)
     jac = _patch_jacobian(page_from_photo, origin, centre)
-    return _decode_grid(patch, expected, place.which, jac)
+    return _decode_grid(patch, expected, place.which, jac, config)
 
 
 def read_sheet_code(
@@ -317,6 +325,7 @@ def read_sheet_code(
     ppm: float,
     library: bool = True,
     own: bool = True,
+    config: ScannerConfig = DEFAULT,
 ) -> str | None:
     """The text of the sheet's QR code, or None when it cannot be read.
 
@@ -327,11 +336,13 @@ def read_sheet_code(
     before warping). ``library`` and ``own`` choose the readers tried on each patch (both by
     default; the QR benchmark compares them one at a time).
     """
-    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own)
+    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config)
     if text and _is_sheet_code(text):
         return text
     # A footer text that is no sheet code is kept to be reported if the header has none.
-    return _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own) or text
+    return (
+        _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config) or text
+    )
 
 
 def read_qr_patches(

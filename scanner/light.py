@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import PX_PER_MM, Template
 from artsheets.scanner.workers import in_parts
 
@@ -84,7 +85,12 @@ def three(plane: np.ndarray) -> np.ndarray:
     return cv2.merge([plane] * 3)
 
 
-def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = None) -> Light:
+def light_field(
+    work: np.ndarray,
+    tpl: Template,
+    inside: np.ndarray | None = None,
+    config: ScannerConfig = DEFAULT,
+) -> Light:
     """The colour of bare paper across the rectified sheet ``work`` (see :class:`Light`)."""
     h, w = work.shape[:2]
     f = round(PX_PER_MM)  # one low-resolution pixel per millimetre
@@ -121,11 +127,11 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     # ... and paper far darker than the rest is not lit paper (an object on it, or the black
     # beyond the photo's edge where the mask is a pixel off): it would lend the cast its own.
     level = channel_max(small)
-    lit = level > DARK_PAPER * float(np.median(level[paper])) if paper.any() else paper
+    lit = level > config.dark_paper * float(np.median(level[paper])) if paper.any() else paper
     unclipped = paper & (clipped < 0.1) & lit
     true_paper = unclipped if unclipped.sum() >= 50 else paper
     # With all sure paper clipped, the light's colour is measured on the printed ink instead.
-    ink_cast = _ink_cast(work, tpl) if unclipped.sum() < 50 else None
+    ink_cast = _ink_cast(work, tpl, config) if unclipped.sum() < 50 else None
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     # Its colour from unclipped paper: where paper is clipped in a channel, the paper less
@@ -148,15 +154,20 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
     # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the
     # test is strict; elsewhere (small boxes among dense lines, where JPEG noise is rough)
     # it is lenient, or there would be no paper to measure there at all.
-    grain = np.where(tpl.big_small, max(2.0 * smooth, 0.01), max(3.0 * smooth, 0.05))
+    strict, lenient = config.grain_strict, config.grain_lenient
+    grain = np.where(
+        tpl.big_small,
+        max(strict[0] * smooth, strict[1]),
+        max(lenient[0] * smooth, lenient[1]),
+    )
     # Small boxes are left out: in a score area most may be ticked or filled, lightly, and
     # one taken for paper would bleach itself. Their light comes from the paper round them.
-    flat = usable & (sat < 0.12) & (rel_tex < grain) & ~tpl.boxes_small
-    cand = _not_darker(flat, mx * usable) | paper
-    est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
+    flat = usable & (sat < config.paper_saturation) & (rel_tex < grain) & ~tpl.boxes_small
+    cand = _not_darker(flat, mx * usable, config) | paper
+    est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32), config), 1e-3)
     edge = None
-    band = _shadow_band(small, flat | paper, est)
-    line = _shadow_line(band, small, flat | paper) if band is not None else None
+    band = _shadow_band(small, flat | paper, est, config)
+    line = _shadow_line(band, small, flat | paper, config) if band is not None else None
     if line is not None:
         # Paper near the edge on the shaded side is far darker than the sunlit paper near
         # it, so it was no candidate: each side's candidates are its own, and each side's
@@ -165,8 +176,9 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         def own_light(sides: Sequence[np.ndarray]) -> list[np.ndarray]:
             out = []
             for side in sides:
-                own = ((side & _not_darker(flat, mx * usable * side)) | (paper & side)) * share
-                out.append(np.maximum(_paper_estimate(small, own.astype(np.float32)), 1e-3))
+                own = (side & _not_darker(flat, mx * usable * side, config)) | (paper & side)
+                own = own * share
+                out.append(np.maximum(_paper_estimate(small, own.astype(np.float32), config), 1e-3))
             return out
 
         def each_side(sunlit: np.ndarray) -> list[np.ndarray]:
@@ -174,14 +186,14 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
             return in_parts(own_light, [sunlit, ~sunlit])
 
         sides = each_side(_side(line, flat.shape))
-        offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides)
+        offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides, config=config)
         sunlit = _side((line[0], offset), flat.shape, bend)
         if bend:  # the sides as the bent edge divides them
             sides = each_side(sunlit)
         edge = (line[0], offset, width, bend, *sides)
         est = np.where(three(sunlit), sides[0], sides[1])
     elif band is not None:
-        est = _mend_shadow_edges(small, flat | paper, est, band)
+        est = _mend_shadow_edges(small, flat | paper, est, band, config)
     elif paper.sum() >= 50:
         # No shadow: a faint grey fill can pass for paper (its grain lost in the sensor's
         # noise) and light itself. Where the estimate inside the drawing dips well below the
@@ -190,11 +202,13 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         # (The estimate is smoothed, so a fill's rim dips less: dipped blocks take their
         # neighbours in the drawing with them.)
         drawing = (tpl.big_small | tpl.boxes_small) & ~tpl.paper_small
-        below = _below_sure(channel_max(est), paper.astype(np.float32)) < REPAPER_BELOW
+        below = _below_sure(channel_max(est), paper.astype(np.float32)) < config.repaper_below
         dipped = drawing & (cv2.dilate(below.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
         if (cand & dipped).any():
             cand = cand & ~dipped
-            est = np.maximum(_paper_estimate(small, (cand * share).astype(np.float32)), 1e-3)
+            est = np.maximum(
+                _paper_estimate(small, (cand * share).astype(np.float32), config), 1e-3
+            )
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
@@ -226,12 +240,6 @@ def light_field(work: np.ndarray, tpl: Template, inside: np.ndarray | None = Non
         ),
         cast_from_ink=ink_cast is not None,
     )
-
-
-INK_PIXELS_ENOUGH = 500  # printed pixels enough to measure the light's colour on
-
-
-REPAPER_BELOW = 0.85  # paper-like blocks lit this far below the sure paper: no paper
 
 
 def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
@@ -295,7 +303,7 @@ def _below_sure(level: np.ndarray, weight: np.ndarray) -> np.ndarray:
     return (level / np.maximum(surface, 1e-6)).astype(np.float32)
 
 
-def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:
+def _ink_cast(work: np.ndarray, tpl: Template, config: ScannerConfig) -> np.ndarray | None:
     """The light's colour (linear BGR, mean 1) measured on the printed ink, or None.
 
     Printed ink is neutral, and a pixel on it (or blurred half onto paper) that the camera
@@ -303,17 +311,17 @@ def _ink_cast(work: np.ndarray, tpl: Template) -> np.ndarray | None:
     brightness. Only print well away from the regions counts: nobody colours it."""
     px = work[tpl.furniture_ink]
     ok = (px.max(axis=1) < CLIPPED - 5) & (px.mean(axis=1) > 40)
-    if ok.sum() < INK_PIXELS_ENOUGH:
+    if ok.sum() < config.ink_pixels_enough:
         return None
     lin = to_linear(px[ok])
     return np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
 
 
-def _not_darker(flat: np.ndarray, level: np.ndarray) -> np.ndarray:
+def _not_darker(flat: np.ndarray, level: np.ndarray, config: ScannerConfig) -> np.ndarray:
     """The ``flat`` blocks not much darker than the brightest ``level`` within 4 mm: paper,
     not a grey mark on it."""
     near = cv2.dilate(level, np.ones((9, 9), np.uint8))
-    return flat & (level > DARKER * near)
+    return flat & (level > config.darker * near)
 
 
 def _brightness(est: np.ndarray, tint: np.ndarray) -> np.ndarray:
@@ -360,10 +368,9 @@ def censor_clipped(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
     return np.clip(np.maximum(refl, srgb >= CLIPPED, dtype=np.float32), 0.0, 1.5)
 
 
-CLIPPED_PENCIL = 0.3  # a pencil pixel's clipped channel: this far from its clip level to paper
-
-
-def clipped_pencil(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
+def clipped_pencil(
+    refl: np.ndarray, srgb: np.ndarray, config: ScannerConfig = DEFAULT
+) -> np.ndarray:
     """``refl`` with every channel clipped in ``srgb`` read as a pencil pixel's likely value
     there, for its colour (in [0, 1.5]). The camera clipped it somewhere between the level it
     shows and paper (pencil only darkens): reading it as paper, as :func:`censor_clipped`
@@ -373,7 +380,9 @@ def clipped_pencil(refl: np.ndarray, srgb: np.ndarray) -> np.ndarray:
     the benchmark's overexposed photos 0.2-0.3 read best, 0.5 and 0.7 less well)."""
     low = np.clip(refl, 0.0, 1.0)
     return np.where(
-        srgb >= CLIPPED, low + np.float32(CLIPPED_PENCIL) * (1.0 - low), np.clip(refl, 0.0, 1.5)
+        srgb >= CLIPPED,
+        low + np.float32(config.clipped_pencil) * (1.0 - low),
+        np.clip(refl, 0.0, 1.5),
     ).astype(np.float32)
 
 
@@ -382,14 +391,7 @@ def reflectance(work: np.ndarray, light: Light) -> np.ndarray:
     return relative_to_paper(work, light.at(work.shape[:2]))
 
 
-DARK_PAPER = 0.3  # sure paper darker than this share of its median is not lit paper
-QUANTILE_WINDOW = 7  # blocks across a window
-QUANTILE_BLOCKS = (2,)  # block size (mm): 14 mm windows (larger ones reach across shadows)
-PAPER_QUANTILE = 80
-DARKER = 0.5  # a block this much darker than the brightest paper near it is not paper
-
-
-def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+def _paper_estimate(small: np.ndarray, cand: np.ndarray, config: ScannerConfig) -> np.ndarray:
     """Paper colour round each pixel (1 mm blocks): a high quantile of the paper-like blocks
     near it, from the smallest window with enough of them. Paper is the brightest thing on
     the sheet, so this ignores darker intruders (a grey tick, a pale fill taken for paper)
@@ -398,8 +400,8 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
     h, w = cand.shape
     out = _window_means(small, cand)
     done = np.zeros((h, w), bool)
-    for b in QUANTILE_BLOCKS:
-        q, enough = _block_quantile(small, cand, b)
+    for b in config.quantile_blocks:
+        q, enough = _block_quantile(small, cand, b, config)
         full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
         full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
         np.copyto(out, full_q, where=three(full_ok & ~done))
@@ -407,22 +409,13 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
         if done.all():
             break
     if not done.all():
-        _fine_quantile(small, cand, ~done, out)
+        _fine_quantile(small, cand, ~done, out, config)
     return cv2.GaussianBlur(out, (0, 0), 1.0)
 
 
-SHADOW_STEP = 0.88  # paper this much darker than the estimate round it may be in a shadow
-SHADOW_MIN_MM = 30.0  # a shadow's edge runs on: a band at least this long (its diagonal)
-SHADOW_THIN = 0.15  # ... and thin: its area under this share of its diagonal squared
-SHADOW_REACH = 2  # blocks (mm) beyond the band whose light is taken from paper near them
-SHADOW_STRAIGHT_MM = 2.0  # a band this close to a straight line marks a straight edge
-SHADOW_VOTES = 15  # dark blocks on one straight line enough to look for an edge's pieces there
-SHADOW_CANDIDATES = 5  # the strongest lines tried
-SHADOW_SPAN_MM = 60.0  # pieces in line over this length mark a straight edge
-SHADOW_PIECES = 2  # ... in this many pieces at least (one piece is judged as a band alone)
-
-
-def _shadow_band(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.ndarray | None:
+def _shadow_band(
+    small: np.ndarray, flat: np.ndarray, est: np.ndarray, config: ScannerConfig
+) -> np.ndarray | None:
     """The strip of paper just inside a hard shadow's edge, when the estimate lit it wrongly.
 
     The estimate's 14 mm windows keep a pale fill from bleaching itself, but beside a hard
@@ -432,52 +425,56 @@ def _shadow_band(small: np.ndarray, flat: np.ndarray, est: np.ndarray) -> np.nda
     estimate, in a long thin band, are that strip: a pale fill is bounded by its space's
     lines, never long and thin.
     """
-    dark = flat & (channel_mean(small) < SHADOW_STEP * channel_mean(est))[..., 0]
+    dark = flat & (channel_mean(small) < config.shadow_step * channel_mean(est))[..., 0]
     if not dark.any():
         return None
     # The strip is broken wherever printed lines or pencil cross it: bridged before it is
     # measured (its area is counted on the bridged strip, so thin stays thin).
-    size = 2 * SHADOW_REACH + 1
+    size = 2 * config.shadow_reach + 1
     bridged = cv2.dilate(dark.view(np.uint8), np.ones((size, size), np.uint8))
     _, labels, box, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
     diag = np.hypot(box[:, cv2.CC_STAT_WIDTH], box[:, cv2.CC_STAT_HEIGHT]).astype(np.float64)
-    keep = (diag >= SHADOW_MIN_MM) & (box[:, cv2.CC_STAT_AREA] < SHADOW_THIN * diag**2)
+    keep = (diag >= config.shadow_min_mm) & (
+        box[:, cv2.CC_STAT_AREA] < config.shadow_thin * diag**2
+    )
     keep[0] = False
     if not keep.any():
-        return _collinear_band(dark, small, flat)
+        return _collinear_band(dark, small, flat, config)
     return keep[labels] & dark
 
 
-def _collinear_band(dark: np.ndarray, small: np.ndarray, flat: np.ndarray) -> np.ndarray | None:
+def _collinear_band(
+    dark: np.ndarray, small: np.ndarray, flat: np.ndarray, config: ScannerConfig
+) -> np.ndarray | None:
     """The strip inside a straight shadow edge seen only in pieces: where the edge crosses a
     densely coloured field, paper lies along it only in the margins and the blank spaces it
     crosses, short pieces none of which is a long thin band on its own. Dark paper-like
     blocks that line up (the strongest straight line through them, within a band of
-    ``SHADOW_REACH`` on either side) over ``SHADOW_SPAN_MM`` or more, in at least
-    ``SHADOW_PIECES`` pieces apart, are taken for that strip if the paper beyond them is
+    ``shadow_reach`` on either side) over ``shadow_span_mm`` or more, in at least
+    ``shadow_pieces`` pieces apart, are taken for that strip if the paper beyond them is
     clearly darker on one side (:func:`_shadow_line`): grey strokes that happen to line up
     have paper alike on both sides, and are left alone."""
-    lines = cv2.HoughLines(dark.view(np.uint8), 1, np.pi / 180, SHADOW_VOTES)
+    lines = cv2.HoughLines(dark.view(np.uint8), 1, np.pi / 180, config.shadow_votes)
     if lines is None:
         return None
     ys, xs = np.nonzero(dark)
-    for rho, theta in lines[:SHADOW_CANDIDATES, 0]:
+    for rho, theta in lines[: config.shadow_candidates, 0]:
         d = xs * math.cos(theta) + ys * math.sin(theta) - rho
-        on = np.abs(d) <= SHADOW_REACH
-        if on.sum() < SHADOW_VOTES:
+        on = np.abs(d) <= config.shadow_reach
+        if on.sum() < config.shadow_votes:
             continue
         t = np.sort(ys[on] * math.cos(theta) - xs[on] * math.sin(theta))
-        gaps = np.diff(t) > 2 * SHADOW_REACH + 1
-        if np.ptp(t) >= SHADOW_SPAN_MM and int(gaps.sum()) + 1 >= SHADOW_PIECES:
+        gaps = np.diff(t) > 2 * config.shadow_reach + 1
+        if np.ptp(t) >= config.shadow_span_mm and int(gaps.sum()) + 1 >= config.shadow_pieces:
             band = np.zeros_like(dark)
             band[ys[on], xs[on]] = True
-            if _shadow_line(band, small, flat) is not None:
+            if _shadow_line(band, small, flat, config) is not None:
                 return band
     return None
 
 
 def _shadow_line(
-    band: np.ndarray, small: np.ndarray, flat: np.ndarray
+    band: np.ndarray, small: np.ndarray, flat: np.ndarray, config: ScannerConfig
 ) -> tuple[np.ndarray, float] | None:
     """The straight edge of the shadow whose inner strip ``band`` is, as (unit normal, offset)
     with the sunlit side where ``normal @ (x, y) > offset``; None unless the band is one
@@ -489,7 +486,10 @@ def _shadow_line(
     _, _, axes = np.linalg.svd(pts - centre, full_matrices=False)
     normal = axes[1]
     across = (pts - centre) @ normal
-    if np.ptp((pts - centre) @ axes[0]) < SHADOW_MIN_MM or across.std() > SHADOW_STRAIGHT_MM:
+    if (
+        np.ptp((pts - centre) @ axes[0]) < config.shadow_min_mm
+        or across.std() > config.shadow_straight_mm
+    ):
         return None
     # The sunlit side is the brighter one a few millimetres out; the edge is where the
     # paper's level, across it, is halfway between the two.
@@ -503,7 +503,7 @@ def _shadow_line(
     if np.median(plus) < np.median(minus):
         normal, dist = -normal, -dist
         plus, minus = minus, plus
-    if np.median(minus) > SHADOW_STEP * np.median(plus):
+    if np.median(minus) > config.shadow_step * np.median(plus):
         return None  # no darker side: no shadow's edge
     half = (float(np.median(plus)) + float(np.median(minus))) / 2
     steps = np.arange(-6.0, 6.5, 0.5)
@@ -551,6 +551,7 @@ def _fit_edge(
     flat: np.ndarray,
     lit: np.ndarray,
     shaded: np.ndarray,
+    config: ScannerConfig = DEFAULT,
 ) -> tuple[float, float, tuple[tuple[float, float], ...]]:
     """(offset, width, bend) of the edge in mm, fitted pixel by pixel where it crosses paper
     (bend: see :func:`_bend`).
@@ -600,32 +601,28 @@ def _fit_edge(
     i, j = np.unravel_index(int(np.argmin(err)), err.shape)
     shift, width = float(shifts[i, 0, 0]), float(widths[0, j, 0])
     along = (normal[0] * gy - normal[1] * gx)[good]
-    return float(offset) + shift, width, _bend(along, dp - shift, t, width)
-
-
-BEND_SECTION_MM = 30.0  # the edge's bend is fitted on sections this long
-BEND_STEP_MM = 15.0  # ... every so far along it
-BEND_MAX_MM = 2.5  # the most a section is taken to lie off the straight edge
+    return float(offset) + shift, width, _bend(along, dp - shift, t, width, config)
 
 
 def _bend(
-    along: np.ndarray, d: np.ndarray, level: np.ndarray, width: float
+    along: np.ndarray, d: np.ndarray, level: np.ndarray, width: float, config: ScannerConfig
 ) -> tuple[tuple[float, float], ...]:
     """Where a straight shadow falls on curled paper its edge bends: the ramp (``width``)
     fitted again, shift only, on sections along the edge where paper crosses it (``d``: the
     paper pixels' signed distance from the straight edge, ``level`` their light from shaded 0
     to sunlit 1). Sections without paper on both sides are left to their neighbours."""
     out: list[tuple[float, float]] = []
-    steps = np.arange(-BEND_MAX_MM, BEND_MAX_MM + 0.01, 0.1)[:, None]
-    for start in np.arange(float(along.min()), float(along.max()), BEND_STEP_MM):
-        sel = (along >= start) & (along < start + BEND_SECTION_MM) & (np.abs(d) <= 4.0)
+    section = config.bend_section_mm
+    steps = np.arange(-config.bend_max_mm, config.bend_max_mm + 0.01, 0.1)[:, None]
+    for start in np.arange(float(along.min()), float(along.max()), config.bend_step_mm):
+        sel = (along >= start) & (along < start + section) & (np.abs(d) <= 4.0)
         bins = np.round(d[sel] / 0.2).astype(int)
         centres = np.unique(bins)
         if (centres < -3).sum() < 3 or (centres > 3).sum() < 3:
             continue
         profile = np.array([np.median(level[sel][bins == c]) for c in centres])
         err = ((profile[None, :] - _ramp(centres[None, :] * 0.2 - steps, width)) ** 2).sum(axis=1)
-        out.append((float(start + BEND_SECTION_MM / 2), float(steps[int(np.argmin(err)), 0])))
+        out.append((float(start + section / 2), float(steps[int(np.argmin(err)), 0])))
     return tuple(out)
 
 
@@ -741,12 +738,12 @@ def _bilinear(grid: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _mend_shadow_edges(
-    small: np.ndarray, flat: np.ndarray, est: np.ndarray, band: np.ndarray
+    small: np.ndarray, flat: np.ndarray, est: np.ndarray, band: np.ndarray, config: ScannerConfig
 ) -> np.ndarray:
     """``est`` with the light along a shadow's edge (``band``, see :func:`_shadow_band`) taken
     from the paper right there: the band's own colour, and for blocks near it, the mean of
     the paper-like blocks round them."""
-    size = 2 * SHADOW_REACH + 1
+    size = 2 * config.shadow_reach + 1
     near = cv2.dilate(band.view(np.uint8), np.ones((size, size), np.uint8)) > 0
     own = np.where(three(flat), small, est)
     weight = flat.astype(np.float32)
@@ -759,16 +756,15 @@ def _mend_shadow_edges(
     return np.maximum(out, 1e-3)
 
 
-FINE_WINDOW, FINE_STRIDE = 9, 2  # 9 mm windows, every other 1 mm block
-
-
-def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray) -> None:
+def _fine_quantile(
+    small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray, config: ScannerConfig
+) -> None:
     """Where the coarse blocks found too little paper (dense grids of small boxes, where a
     2 mm block rarely falls clear of the lines), the same quantile over 1 mm blocks, for
     those places only."""
     ys, xs = np.nonzero(where)
-    r = FINE_WINDOW // 2
-    offs = np.arange(-r, r + 1, FINE_STRIDE)
+    r = config.fine_window // 2
+    offs = np.arange(-r, r + 1, config.fine_stride)
     oy, ox = np.meshgrid(offs, offs, indexing="ij")
     h, w = cand.shape
     yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
@@ -783,10 +779,12 @@ def _fine_quantile(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: 
     # Blocks that are not paper-like are -inf: they sort first, below any value.
     values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
     vals = values[flat[enough]]  # (m, k, 3)
-    out[ys[enough], xs[enough]] = _quantile_of_valid(vals.transpose(0, 2, 1), count[enough])
+    out[ys[enough], xs[enough]] = _quantile_of_valid(vals.transpose(0, 2, 1), count[enough], config)
 
 
-def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
+def _block_quantile(
+    small: np.ndarray, cand: np.ndarray, b: int, config: ScannerConfig
+) -> tuple[np.ndarray, np.ndarray]:
     """(quantile of candidate blocks of b mm in a window round each block, where enough)."""
     h, w = cand.shape
     bh, bw = max(1, h // b), max(1, w // b)
@@ -794,8 +792,9 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
     blocks = cv2.resize(
         (small * three(cand))[: bh * b, : bw * b], (bw, bh), interpolation=cv2.INTER_AREA
     ) / three(np.maximum(weight, 1e-6))
-    r = QUANTILE_WINDOW // 2
-    win = (QUANTILE_WINDOW, QUANTILE_WINDOW)
+    n = config.quantile_window
+    r = n // 2
+    win = (n, n)
     valid = weight > 0.5
     # Valid blocks per window, counted by a box filter (zeros beyond the edge).
     count = np.rint(
@@ -803,7 +802,7 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
             valid.astype(np.float32), -1, win, normalize=False, borderType=cv2.BORDER_CONSTANT
         )
     ).astype(int)
-    enough = count >= QUANTILE_WINDOW**2 // 4
+    enough = count >= n**2 // 4
     q = np.zeros((bh, bw, 3), np.float32)
     if enough.any():
         # The quantile of the valid values: missing ones are -inf and sort first (no
@@ -811,8 +810,8 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
         values = np.where(three(valid), blocks, -np.inf)
         padded = np.pad(values, ((r, r), (r, r), (0, 0)), constant_values=-np.inf)
         windows = np.lib.stride_tricks.sliding_window_view(padded, win, axis=(0, 1))
-        sel = windows[enough].reshape(-1, 3, QUANTILE_WINDOW**2)
-        q[enough] = _quantile_of_valid(sel, count[enough])
+        sel = windows[enough].reshape(-1, 3, n**2)
+        q[enough] = _quantile_of_valid(sel, count[enough], config)
     # Blocks cut off at the far edges take their neighbours' values.
     q_full = np.zeros((h // b + (h % b > 0), w // b + (w % b > 0), 3), np.float32)
     ok_full = np.zeros(q_full.shape[:2], bool)
@@ -824,13 +823,17 @@ def _block_quantile(small: np.ndarray, cand: np.ndarray, b: int) -> tuple[np.nda
     return q_full, ok_full
 
 
-def _quantile_of_valid(values: np.ndarray, count: np.ndarray) -> np.ndarray:
-    """PAPER_QUANTILE of each row's valid values, shape (n, 3), from ``values`` (n, 3, k)
+def _quantile_of_valid(values: np.ndarray, count: np.ndarray, config: ScannerConfig) -> np.ndarray:
+    """The ``paper_quantile`` of each row's valid values, shape (n, 3), from ``values`` (n, 3, k)
     whose ``count`` (n) valid values are finite and the rest -inf (which sort first). (A
     full sort: numpy's partial sort, per group of rows of one count, was measured slower
     on rows this short.)"""
     ordered = np.sort(values, axis=2)
-    k = values.shape[2] - count + np.floor(PAPER_QUANTILE / 100 * (count - 1) + 0.5).astype(int)
+    k = (
+        values.shape[2]
+        - count
+        + np.floor(config.paper_quantile / 100 * (count - 1) + 0.5).astype(int)
+    )
     return np.take_along_axis(ordered, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
 
 

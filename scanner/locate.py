@@ -4,19 +4,19 @@ A photo may hold more than the sheet it was taken of: another artsheets sheet pa
 frame (of the same game or another), a pile of them, a look-alike square in the clutter.
 Every sheet carries the same four markers (ids 0..3), so a marker's id alone does not say
 whose it is. Markers are grouped instead by geometry: three or four markers of one sheet,
-one of each id, fit one homography to within :data:`GROUP_MM` (a flat sheet's own markers
+one of each id, fit one homography to within ``max_reprojection_mm`` (a flat sheet's own markers
 agree to about a millimetre, a curled one's to 2.5 mm); markers of two sheets lying apart do
 not. Groups are taken greedily, most markers and closest fit first, each marker in one group
 at most.
 
 When markers of one id are seen more than once, each group is checked against the QR codes
 the zxing-cpp library finds anywhere in the photo: a code lying where the group's homography
-puts the sheet's footer or header code (within :data:`QR_AGREE_MM`) is that sheet's, and
+puts the sheet's footer or header code (within ``qr_agree_mm``) is that sheet's, and
 names it. So markers, QR code (and, for a
 code typed with ``--sheet``, the printed drawing: :mod:`.drawing`) agree.
 
 With several sheets in the photo, one is scanned: the one with the code ``--sheet`` names
-if any has it; otherwise a sheet wholly in the frame (at least :data:`WHOLE_SHARE` of its page:
+if any has it; otherwise a sheet wholly in the frame (at least ``whole_share`` of its page:
 one corner cut off still counts) before one cut by the frame's edge, the sheet the photo
 was taken of; and of those the one covering most of the photo (a neighbour lies further from
 the camera, or further out of the frame). The report's notes say which other sheets were seen
@@ -33,12 +33,11 @@ import numpy as np
 
 from artsheets.generator.layout import PAGES, Page
 from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.identify import FOOT_QR, HEAD_QR, FoundQr, find_qr_codes, qr_corners_mm
 from artsheets.scanner.quality import explain_no_markers
 from artsheets.scanner.registration import (
-    MAX_REPROJECTION_MM,
-    OUTLIER_MM,
     Registration,
     fit_markers,
     marker_corners_mm,
@@ -47,19 +46,14 @@ from artsheets.scanner.registration import (
 )
 
 __all__ = [
-    "GROUP_MM",
-    "QR_AGREE_MM",
-    "WHOLE_SHARE",
     "Located",
     "SheetSeen",
     "locate_sheet",
     "sheets_in_photo",
 ]
 
-GROUP_MM = MAX_REPROJECTION_MM  # markers one homography fits this closely can be one sheet's
-QR_AGREE_MM = 4.0  # a code this close (rms, page mm) to its sheet's QR place is that sheet's
-MAX_PER_ID = 4  # markers of one id considered (the largest): more is clutter, not sheets
-WHOLE_SHARE = 0.9  # a page this much inside the frame is whole (one corner cut: about 0.97)
+# The settings (``qr_agree_mm``, ``max_markers_per_id``, ``whole_share``; markers are
+# grouped within ``max_reprojection_mm``) are ScannerConfig fields.
 
 
 @dataclass(frozen=True)
@@ -116,7 +110,7 @@ def _frame_share(
 
 
 def _code_at(
-    page_from_photo: np.ndarray, page: Page, qrs: list[FoundQr]
+    page_from_photo: np.ndarray, page: Page, qrs: list[FoundQr], config: ScannerConfig = DEFAULT
 ) -> tuple[str | None, float]:
     """The text of a code found where this sheet prints its own (footer or header), and how
     far it lies from that place (rms mm; inf when none is near)."""
@@ -131,7 +125,7 @@ def _code_at(
             )
             if off < best[1]:
                 best = (q.text, off)
-    return best if best[1] <= QR_AGREE_MM else (None, best[1])
+    return best if best[1] <= config.qr_agree_mm else (None, best[1])
 
 
 def sheets_in_photo(
@@ -139,6 +133,7 @@ def sheets_in_photo(
     qrs: list[FoundQr],
     guess: Page,
     shape: tuple[int, ...],
+    config: ScannerConfig = DEFAULT,
 ) -> list[SheetSeen]:
     """The sheets the markers make up (each marker in one sheet at most), best fit first.
 
@@ -148,7 +143,7 @@ def sheets_in_photo(
         by_id.setdefault(i, []).append(k)
     for i, ks in by_id.items():
         ks.sort(key=lambda k: -cv2.contourArea(candidates[k][1].astype(np.float32)))
-        by_id[i] = ks[:MAX_PER_ID]
+        by_id[i] = ks[: config.max_markers_per_id]
     pages = [guess, *(p for p in {_page_of(q.text) for q in qrs} if p and p != guess)]
     ids = sorted(by_id)
     hyps = []
@@ -160,7 +155,7 @@ def sheets_in_photo(
                 continue
             corners = {i: candidates[k][1] for i, k in chosen}
             H, _, err_mm = fit_markers(tuple(corners), corners, markers)
-            if err_mm <= GROUP_MM:
+            if err_mm <= config.max_reprojection_mm:
                 hyps.append((len(chosen), err_mm, page, chosen, H))
     hyps.sort(key=lambda h: (-h[0], h[1]))
     used: set[int] = set()
@@ -169,7 +164,7 @@ def sheets_in_photo(
         if any(k in used for _, k in chosen):
             continue
         used.update(k for _, k in chosen)
-        code, _ = _code_at(H, page, qrs)
+        code, _ = _code_at(H, page, qrs, config)
         corners = {i: candidates[k][1] for i, k in chosen}
         share, shown = _frame_share(H, page, shape)
         members = tuple(k for _, k in chosen)
@@ -187,6 +182,7 @@ def locate_sheet(
     guess: Page,
     given: str | None = None,
     qrs: list[FoundQr] | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> Located:
     """The sheet to scan and its registration on ``guess`` (the page assumed until the code
     is known), or a :class:`ScanError` whose advice fits the cause.
@@ -200,11 +196,12 @@ def locate_sheet(
     if qrs is None:
         qrs = find_qr_codes(gray) if len(candidates) > len(ids) or len(ids) < 3 else []
     if len(ids) < 3:
-        err = explain_no_markers(gray, len(candidates), any(_page_of(q.text) for q in qrs))
+        err = explain_no_markers(gray, len(candidates), any(_page_of(q.text) for q in qrs), config)
         if err.reason != "markers_missing":
             raise err
-        register({i: pts for i, pts in candidates}, page_markers(guess))  # names the missing
-    sheets = sheets_in_photo(candidates, qrs, guess, gray.shape)
+        # Names the missing markers.
+        register({i: pts for i, pts in candidates}, page_markers(guess), config)
+    sheets = sheets_in_photo(candidates, qrs, guess, gray.shape, config)
     if not sheets:
         if len(candidates) > len(ids):
             raise ScanError(
@@ -214,12 +211,12 @@ def locate_sheet(
                 "time, whole, with the others out of the frame",
             )
         # One marker of each id, bent beyond what one homography fits: say so.
-        register({i: pts for i, pts in candidates}, page_markers(guess))
+        register({i: pts for i, pts in candidates}, page_markers(guess), config)
     ranked = sorted(
         sheets,
         key=lambda s: (
             given is not None and s.code == given,
-            s.page_shown >= WHOLE_SHARE,
+            s.page_shown >= config.whole_share,
             s.frame_share,
         ),
         reverse=True,
@@ -237,7 +234,7 @@ def locate_sheet(
         H, _, _ = fit_markers(tuple(corners), corners, markers)
         seen = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), H).reshape(4, 2)
         off = float(np.sqrt(np.mean(np.sum((seen - marker_corners_mm(markers[i])) ** 2, 1))))
-        if off <= OUTLIER_MM:
+        if off <= config.outlier_mm:
             corners[i] = pts
         else:
             notes.append(
@@ -247,7 +244,7 @@ def locate_sheet(
     if others:
         if given is not None and sheet.code == given:
             why = "the one whose QR code matches --sheet"
-        elif sheet.page_shown >= WHOLE_SHARE > max(o.page_shown for o in others):
+        elif sheet.page_shown >= config.whole_share > max(o.page_shown for o in others):
             why = "the one wholly in the frame"
         else:
             why = "the one that fills most of the photo"
@@ -256,7 +253,7 @@ def locate_sheet(
             + ", ".join(_describe(s) for s in others)
             + f" besides this one); scanned {why}; photograph each sheet alone to scan it"
         )
-    reg = register(corners, list(markers.values()))
+    reg = register(corners, list(markers.values()), config)
     known = {s.code for s in others}
     partly = sorted(
         {
@@ -264,7 +261,7 @@ def locate_sheet(
             for q in qrs
             if _page_of(q.text)
             and q.text not in known
-            and _code_at(reg.page_from_photo, sheet.page, [q])[0] is None
+            and _code_at(reg.page_from_photo, sheet.page, [q], config)[0] is None
         }
     )
     if partly:

@@ -6,11 +6,18 @@ than :data:`SHOW_CONFIDENCE_BELOW` confidence carry it in percent (the report's 
 probability); regions that need review are ringed in magenta with a question mark. A band
 above the sheet says what was read: sheet code, registration, scores, result and how many
 regions need review.
+
+The overlay is drawn and encoded in a thread of its own (:func:`start`, :func:`overlay_png_soon`):
+OpenCV sets up its text drawing once for every thread that draws text (the first text a
+thread drew took 19-47 ms, measured on this 2-core machine under load 1-8; a set-up made in
+another thread did not spare it), so the overlay's thread does that beside the scan, and then
+draws and encodes while the caller writes the report.
 """
 
 from __future__ import annotations
 
 import functools
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import cv2
 import numpy as np
@@ -18,18 +25,39 @@ import numpy as np
 from artsheets.scanner.pipeline import ScanResult
 from artsheets.scanner.template import SHEETS_CACHED, template_for
 
-__all__ = ["SHOW_CONFIDENCE_BELOW", "render_overlay"]
+__all__ = ["SHOW_CONFIDENCE_BELOW", "overlay_png", "overlay_png_soon", "render_overlay", "start"]
 
 SHOW_CONFIDENCE_BELOW = 0.95
 REVIEW = (255, 0, 255)  # magenta, BGR
 UNCOLOURED = (150, 150, 150)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 SCALE = 2  # the overlay is drawn at twice the working resolution, for legible labels
+# How the PNG is written: deflate's fastest level, run-length matching and the "up" filter
+# (each row less the row above). The photo is enlarged by repeating pixels, so every other
+# row filters to zeros and every pixel comes in pairs; the outlines and labels are drawn
+# smooth over it at the full scale. Measured on 8 tuning photos (one a game and condition,
+# processor time of drawing + encoding, one thread, machine load 7-8): OpenCV's default
+# (level 1, libpng's choice of filter per row) on the smoothly enlarged photo 136 ms and
+# 4.7 MB a photo; the "up" filter with run-length matching 120 ms; both on the repeated
+# pixels 87 ms and 2.9 MB (no filter 92 ms, 3.0 MB; "sub" 95 ms; "paeth" 118 ms; deflate
+# level 2 107 ms; Huffman-only 130 ms, 5 MB; Pillow's PNG at level 1, with zlib-ng, twice
+# OpenCV's time).
+# The whole command's figures: benchmarks/RESULTS.md (scan speed).
+PNG_PARAMS = (
+    cv2.IMWRITE_PNG_COMPRESSION,
+    1,
+    cv2.IMWRITE_PNG_STRATEGY,
+    cv2.IMWRITE_PNG_STRATEGY_RLE,
+    cv2.IMWRITE_PNG_FILTER,
+    cv2.IMWRITE_PNG_FILTER_UP,
+)
 # The photo faded a little (a quarter of the way to white) so the outlines stand out: as a
-# lookup table, made by the very blend it stands for.
-_FADE = cv2.addWeighted(
-    np.arange(256, dtype=np.uint8), 0.75, np.full(256, 255, np.uint8), 0.25, 0
-).reshape(256)
+# lookup table, made by the very blend it stands for; and kept to 64 levels a channel (the
+# middle of every 4), which the eye does not tell from 256 on the faded photo and which
+# deflate encodes faster and smaller: on 6 tuning photos (load 9) 70 -> 60 ms, 3.1 -> 2.1 MB a
+# photo (32 levels: 53 ms, 1.8 MB, but contours show in the paper's noise).
+_BLEND = cv2.addWeighted(np.arange(256, dtype=np.uint8), 0.75, np.full(256, 255, np.uint8), 0.25, 0)
+_FADE = _BLEND.reshape(256) // 4 * 4 + 2
 
 
 def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
@@ -61,13 +89,14 @@ def render_overlay(result: ScanResult) -> np.ndarray:
     h, w = result.image.shape[:2]
     band = _banner(result, w * SCALE)
     # The picture is faded at the working resolution (a quarter of the pixels), then enlarged
-    # straight into its place below the band: at 2100 x 3000 pixels, each pass over the
-    # enlarged image, and each copy of it, costs more than all the drawing.
+    # straight into its place below the band, each pixel repeated (see PNG_PARAMS: an
+    # interpolated one adds no detail and compresses slower): at 2100 x 3000 pixels, each pass
+    # over the enlarged image, and each copy of it, costs more than all the drawing.
     out = np.empty((len(band) + h * SCALE, w * SCALE, 3), np.uint8)
     out[: len(band)] = band
     img = out[len(band) :]
     faded = cv2.LUT(result.image, _FADE)
-    cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_LINEAR)
+    cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_NEAREST)
     palette = {k: result.palette.srgb(k) for k in result.palette.colours}
     labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
     for rid, pts, closed, at in _outlines(result.code):
@@ -87,6 +116,36 @@ def render_overlay(result: ScanResult) -> np.ndarray:
     for text, at, colour in labels:
         _label(img, text, at, colour)
     return out
+
+
+def overlay_png(result: ScanResult) -> bytes:
+    """The overlay as the bytes of a PNG file (see :data:`PNG_PARAMS`)."""
+    ok, buf = cv2.imencode(".png", render_overlay(result), list(PNG_PARAMS))
+    if not ok:  # pragma: no cover - encoding an in-memory image does not fail
+        raise ValueError("could not encode the overlay image")
+    return buf.tobytes()
+
+
+def _first_text() -> None:
+    """OpenCV's per-thread set-up for drawing text, made by drawing a character."""
+    cv2.putText(np.zeros((8, 8, 3), np.uint8), "0", (0, 7), FONT, 0.45, (0, 0, 0), 1, cv2.LINE_AA)
+
+
+@functools.cache
+def _drawer() -> ThreadPoolExecutor:
+    """The overlay's one thread, made once a process (set up as it starts)."""
+    return ThreadPoolExecutor(1, thread_name_prefix="artsheets-overlay", initializer=_first_text)
+
+
+def start() -> None:
+    """Start the overlay's thread, which sets up its text drawing meanwhile (call it when a
+    scan starts: the set-up then runs beside the decode)."""
+    _drawer().submit(int)
+
+
+def overlay_png_soon(result: ScanResult) -> Future[bytes]:
+    """:func:`overlay_png` in the overlay's thread: the caller goes on (writing the report)."""
+    return _drawer().submit(overlay_png, result)
 
 
 def _banner(result: ScanResult, width: int) -> np.ndarray:

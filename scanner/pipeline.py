@@ -151,7 +151,9 @@ def scan_image(
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
     guess = template_for(given).layout.page if given else PAGE_GUESS
-    located = locate_sheet(gray, detect_marker_candidates(gray), guess, given)
+    located = locate_sheet(
+        gray, detect_marker_candidates(gray, config), guess, given, config=config
+    )
     reg, corners = located.registration, located.registration.corners
     if reg.px_per_mm < config.min_px_per_mm:
         raise ScanError(
@@ -162,12 +164,12 @@ def scan_image(
     guess = located.sheet.page
     guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
     blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
-    check_blur(blur)
+    check_blur(blur, config)
     t["register"] = time.perf_counter() - t0
 
     centres = [m.center for m in page_markers(guess)]
     text = located.sheet.code or read_sheet_code(
-        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm
+        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
     )
     code_source = "given" if given else "qr"
     notes: list[str] = list(located.notes)
@@ -190,7 +192,7 @@ def scan_image(
     tpl = template_for(code)
     layout = tpl.layout
     if layout.page != guess:
-        reg = register(corners, layout.markers)
+        reg = register(corners, layout.markers, config)
     t["identify"] = time.perf_counter() - t0 - sum(t.values())
 
     work = warp_page(
@@ -203,19 +205,19 @@ def scan_image(
     inside = page_inside_photo(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
-    work, inside, refinement = refine(work, tpl, inside)
+    work, inside, refinement = refine(work, tpl, inside, config)
     if given and not text:
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
     warmup.wait()  # before the first colour conversion
-    light = light_field(work, tpl, inside)
-    check_exposure(light.paper_level)
+    light = light_field(work, tpl, inside, config)
+    check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
-    stats = without_bleed(stats, tpl, symbols, config.core_pixels)
+    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm, config=config)
+    stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
-    palette = learn_palette(stats, tpl, in_play, symbols, seed=config.palette_seed)
+    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(palette, light.clipped_channels, light.cast_from_ink)
@@ -231,7 +233,6 @@ def scan_image(
         grey_veto,
         per_sample,
         thin_scale,
-        config.line_misfit_weight,
         config,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))

@@ -13,25 +13,26 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Marker
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.registration import marker_corners_mm, warp_page
 
 __all__ = [
-    "MAX_BLUR_MM",
-    "MIN_PAPER_LEVEL",
     "blur_mm",
     "check_blur",
     "check_exposure",
     "explain_no_markers",
 ]
 
-MAX_BLUR_MM = 0.45  # edge spread (Gaussian sigma) beyond which colours smear across borders
-MIN_PAPER_LEVEL = 0.045  # paper darker than this (linear light, about 60/255 in sRGB)
+# The thresholds (``max_blur_mm``, ``min_paper_level``, ``dark_photo_level``,
+# ``smooth_photo_detail``, ``paper_share``, ``paper_solidity``) are ScannerConfig fields.
 _RETAKE_LIGHT = "retake it in better light (daylight or a lamp; avoid your own shadow)"
 _RETAKE_FOCUS = "hold the phone steady and tap the sheet to focus before taking the photo"
 
 
-def explain_no_markers(gray: np.ndarray, found: int, sheet_code_seen: bool = False) -> ScanError:
+def explain_no_markers(
+    gray: np.ndarray, found: int, sheet_code_seen: bool = False, config: ScannerConfig = DEFAULT
+) -> ScanError:
     """Why no (or too few) markers were found: darkness, blur, or not a sheet at all.
 
     A photo with little fine detail is called blurred only when a sheet is there to be
@@ -40,7 +41,7 @@ def explain_no_markers(gray: np.ndarray, found: int, sheet_code_seen: bool = Fal
     small = cv2.resize(
         gray, (640, round(640 * gray.shape[0] / gray.shape[1])), interpolation=cv2.INTER_AREA
     )
-    if np.percentile(small, 99) < 60:
+    if np.percentile(small, 99) < config.dark_photo_level:
         return ScanError("too_dark", f"the photo is too dark to read; {_RETAKE_LIGHT}")
     lap = cv2.Laplacian(
         cv2.resize(
@@ -48,8 +49,8 @@ def explain_no_markers(gray: np.ndarray, found: int, sheet_code_seen: bool = Fal
         ),
         cv2.CV_32F,
     )
-    blurred = float(lap.var()) < 12.0
-    if found == 0 and blurred and (sheet_code_seen or _paper_seen(small)):
+    blurred = float(lap.var()) < config.smooth_photo_detail
+    if found == 0 and blurred and (sheet_code_seen or _paper_seen(small, config)):
         return ScanError("too_blurred", f"the photo is too blurred to read; {_RETAKE_FOCUS}")
     if found == 0:
         return ScanError(
@@ -60,11 +61,7 @@ def explain_no_markers(gray: np.ndarray, found: int, sheet_code_seen: bool = Fal
     return ScanError("markers_missing", "")  # replaced by the registration's own message
 
 
-PAPER_SHARE = 0.08  # a sheet in a photo covers at least this share of the frame
-PAPER_SOLIDITY = 0.85  # and its outline is nearly convex (a sheet, not scattered bright spots)
-
-
-def _paper_seen(small: np.ndarray) -> bool:
+def _paper_seen(small: np.ndarray, config: ScannerConfig = DEFAULT) -> bool:
     """Does a bright, nearly convex blob (a sheet of paper) cover a fair share of the frame?
     Otsu's threshold splits paper from table; the largest bright outline is tested."""
     _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -75,7 +72,7 @@ def _paper_seen(small: np.ndarray) -> bool:
     area = cv2.contourArea(blob)
     hull = cv2.contourArea(cv2.convexHull(blob))
     share = area / (small.shape[0] * small.shape[1])
-    if share < PAPER_SHARE or hull <= 0 or area / hull < PAPER_SOLIDITY:
+    if share < config.paper_share or hull <= 0 or area / hull < config.paper_solidity:
         return False
     # A sheet, even with a corner cut off, meets at most two sides of the frame; the bright
     # part of an unevenly lit wall or table meets three or four.
@@ -123,8 +120,8 @@ def blur_mm(
     return float(np.median(spreads)) if spreads else math.inf
 
 
-def check_blur(spread: float) -> None:
-    if spread > MAX_BLUR_MM:
+def check_blur(spread: float, config: ScannerConfig = DEFAULT) -> None:
+    if spread > config.max_blur_mm:
         raise ScanError(
             "too_blurred",
             f"the photo is too blurred to read (edges spread over {spread:.1f} mm); "
@@ -132,8 +129,8 @@ def check_blur(spread: float) -> None:
         )
 
 
-def check_exposure(paper_level: float) -> None:
-    if paper_level < MIN_PAPER_LEVEL:
+def check_exposure(paper_level: float, config: ScannerConfig = DEFAULT) -> None:
+    if paper_level < config.min_paper_level:
         raise ScanError(
             "too_dark",
             f"the photo is too dark to read (the paper is nearly black); {_RETAKE_LIGHT}",

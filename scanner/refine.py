@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, template_for
 from artsheets.scanner.workers import in_parts
 
@@ -36,9 +37,8 @@ class _Pass:
 
 # A coarse pass finds large shifts (a curled corner can be several mm off), the fine pass then
 # follows the lines closely with a small search window (a grid of boxes repeats every few mm:
-# a wide window could lock onto the neighbouring box).
-PASSES = (_Pass(0.25, 40.0, 24.0, 6.0), _Pass(0.5, 24.0, 16.0, 2.0))
-RECOARSE_MM = 5.0  # a coarse shift this large: the coarse pass is run once more
+# a wide window could lock onto the neighbouring box). The passes and the shift that runs the
+# coarse pass once more are ScannerConfig fields (``refine_passes``, ``recoarse_mm``).
 
 
 @dataclass(frozen=True)
@@ -58,10 +58,10 @@ def _strokes(gray: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=2 * SHEETS_CACHED)  # two passes for each template cached
-def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+def _template_tiles(code: str, p: _Pass) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """The template's strokes at a pass's resolution, and the tiles worth matching there
-    (those with enough printed structure): (x, y, column, row)."""
-    p = PASSES[index]
+    (those with enough printed structure): (x, y, column, row). Cached by the sheet code and
+    the pass's values."""
     gray = template_for(code).gray
     h, w = gray.shape
     small = (round(w * p.scale), round(h * p.scale))
@@ -79,7 +79,10 @@ def _template_tiles(code: str, index: int) -> tuple[np.ndarray, list[tuple[int, 
 
 
 def refine(
-    work: np.ndarray, tpl: Template, inside: np.ndarray | None = None
+    work: np.ndarray,
+    tpl: Template,
+    inside: np.ndarray | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> tuple[np.ndarray, np.ndarray | None, Refinement]:
     """``work`` (rectified BGR at the working resolution) resampled onto the template, with
     ``inside`` (which of its pixels the photo shows) moved alike.
@@ -98,17 +101,18 @@ def refine(
     field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
     moved = False
-    schedule = list(range(len(PASSES)))
+    passes = [_Pass(*p) for p in config.refine_passes]
+    schedule = list(range(len(passes)))
     again = True  # the coarse pass may run once more
     while schedule:
         index = schedule.pop(0)
-        p = PASSES[index]
+        p = passes[index]
         small = cv2.resize(
             bright, (round(w * p.scale), round(h * p.scale)), interpolation=cv2.INTER_AREA
         )
         if moved:
             small = _moved(small, field, p.scale)
-        found = _pass(small, tpl.layout.sheet_code, index, (fw, fh))
+        found = _pass(small, tpl.layout.sheet_code, p, (fw, fh))
         if found is None:
             continue
         step, used, total = found
@@ -117,7 +121,7 @@ def refine(
         if (
             index == 0
             and again
-            and np.hypot(step[..., 0], step[..., 1]).max() > RECOARSE_MM * PX_PER_MM
+            and np.hypot(step[..., 0], step[..., 1]).max() > config.recoarse_mm * PX_PER_MM
         ):
             # Shifts near the coarse window's edge: the page may lie further off still (a
             # corner cut off, placed by three markers alone). Once more, from where it is now.
@@ -152,12 +156,11 @@ def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _pass(
-    small: np.ndarray, code: str, index: int, grid_size: tuple[int, int]
+    small: np.ndarray, code: str, p: _Pass, grid_size: tuple[int, int]
 ) -> tuple[np.ndarray, int, int] | None:
     """Tile shifts at one pass's resolution, smoothed and spread over the 1 mm grid (in
     working pixels); with the tiles used and tried."""
-    p = PASSES[index]
-    templ, tiles = _template_tiles(code, index)
+    templ, tiles = _template_tiles(code, p)
     photo = _strokes(small)
     ppm = PX_PER_MM * p.scale
     tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)

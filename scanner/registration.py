@@ -30,11 +30,10 @@ import numpy as np
 from artsheets.generator.furniture import CORNERS, MARKER_MM
 from artsheets.generator.layout import Marker, Page
 from artsheets.generator.sheet import MARGIN_MM
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 
 __all__ = [
-    "DETECT_MAX_SIDE",
-    "MAX_REPROJECTION_MM",
     "Registration",
     "detect_marker_candidates",
     "detect_markers",
@@ -47,31 +46,22 @@ __all__ = [
     "warp_page",
 ]
 
-DETECT_MAX_SIDE = 1600  # markers are first looked for in a copy this size (longest side)
-MAX_REPROJECTION_MM = 2.5  # beyond this the paper is too bent for the line refinement to mend
-OUTLIER_MM = 10.0  # a marker this far from where the other three put it is not the real one
-AGREE_MM = 1.0  # four markers one homography fits this closely are the sheet's own
 MARKER_IDS = tuple(range(len(CORNERS)))
 
-
-# Detection passes, cheapest first; each runs only while fewer than four markers are found.
-# (smallest perimeter as a share of the image's longest side; adaptive-threshold windows:
-# smallest, largest, step). Each threshold window costs a whole pass over the image, so the
-# quick pass tries one (it finds all four markers in most photos, in a third of the time);
-# the normal pass three; the thorough one more, and smaller markers, for uneven light.
-DETECT_PASSES = {
-    "quick": (0.03, 19, 19, 12),
-    "normal": (0.02, 7, 31, 12),
-    "thorough": (0.01, 5, 45, 8),
-}
+# The detection passes and the other settings are ScannerConfig fields (``detect_passes``...):
+# the quick pass tries one threshold window (it finds all four markers in most photos, in a
+# third of the time); the normal pass three; the thorough one more, and smaller markers, for
+# uneven light.
+Pass = tuple[float, int, int, int]
 
 
-@functools.cache
-def _detector(level: str) -> cv2.aruco.ArucoDetector:
+@functools.lru_cache(maxsize=8)
+def _detector(settings: Pass) -> cv2.aruco.ArucoDetector:
     """ArUco detector tuned for small, blurred, tilted markers: bits are sampled on an 8-pixel
     grid per cell with a wide margin (the default 4 pixels misreads blurred cells); the
-    threshold windows and smallest size are those of the pass ``level``."""
-    perimeter, win_min, win_max, win_step = DETECT_PASSES[level]
+    threshold windows and smallest size are those of the pass ``settings`` (cached by their
+    values: the same settings make the same detector)."""
+    perimeter, win_min, win_max, win_step = settings
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.perspectiveRemovePixelPerCell = 8
@@ -103,10 +93,10 @@ def marker_corners_mm(marker: Marker) -> np.ndarray:
     return np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]])
 
 
-def _detect_once(gray: np.ndarray, scale: float, level: str) -> list[tuple[int, np.ndarray]]:
+def _detect_once(gray: np.ndarray, scale: float, settings: Pass) -> list[tuple[int, np.ndarray]]:
     """Every marker with an id 0..3 in ``gray`` (corners scaled back by 1/scale): a photo may
     show the markers of more than one sheet, or a look-alike in the clutter."""
-    corners, ids, _ = _detector(level).detectMarkers(gray)
+    corners, ids, _ = _detector(settings).detectMarkers(gray)
     if ids is None:
         return []
     found = []
@@ -149,23 +139,25 @@ def _reduced(gray: np.ndarray, scale: float) -> tuple[np.ndarray, float]:
     return gray, size[0] / w0
 
 
-def detect_marker_candidates(gray: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def detect_marker_candidates(
+    gray: np.ndarray, config: ScannerConfig = DEFAULT
+) -> list[tuple[int, np.ndarray]]:
     """Every corner marker seen, as (id, its four corners in photo pixels, sub-pixel at full
     resolution): several of one id when the photo shows more than one sheet
     (:mod:`.locate` tells which belong together)."""
     h, w = gray.shape
-    small, scale = _reduced(gray, DETECT_MAX_SIDE / max(h, w))
+    small, scale = _reduced(gray, config.detect_max_side / max(h, w))
     found: list[tuple[int, np.ndarray]] = []
-    for level in DETECT_PASSES:
+    for settings in config.detect_passes:
         if len({i for i, _ in found}) >= 4:
             break
-        _add_new(found, _detect_once(small, scale, level))
+        _add_new(found, _detect_once(small, scale, settings))
     if len({i for i, _ in found}) < 4 and scale < 1.0:
         sides = [_side(p) * scale for _, p in found]
-        if not sides or float(np.median(sides)) < 40:
+        if not sides or float(np.median(sides)) < config.detect_again_below_px:
             # Markers too small for the reduced copy: look again at twice its resolution.
             big, up = _reduced(gray, 2 * scale)
-            _add_new(found, _detect_once(big, up, "thorough"))
+            _add_new(found, _detect_once(big, up, config.detect_passes[-1]))
     out = []
     for i, pts in found:
         win = int(np.clip(_side(pts) / 12, 2, 12))
@@ -183,11 +175,11 @@ def detect_marker_candidates(gray: np.ndarray) -> list[tuple[int, np.ndarray]]:
     return out
 
 
-def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+def detect_markers(gray: np.ndarray, config: ScannerConfig = DEFAULT) -> dict[int, np.ndarray]:
     """Marker id -> its four corners in photo pixels (sub-pixel, full resolution); the
     largest wins when an id is seen twice (for a photo of one sheet)."""
     found: dict[int, np.ndarray] = {}
-    for i, pts in detect_marker_candidates(gray):
+    for i, pts in detect_marker_candidates(gray, config):
         if i not in found or _side(pts) > _side(found[i]):
             found[i] = pts
     return found
@@ -237,7 +229,9 @@ def fit_markers(
     return H, err_px, err_mm
 
 
-def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registration:
+def register(
+    corners: dict[int, np.ndarray], markers: list[Marker], config: ScannerConfig = DEFAULT
+) -> Registration:
     """Fit the homography from the detected markers, rejecting one inconsistent marker.
 
     Raises :class:`ScanError` when fewer than three markers agree or the fit is too poor.
@@ -253,7 +247,7 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
             "the black corner squares uncovered and in focus",
         )
     best = (found, *fit_markers(found, corners, by_id))
-    if len(found) == 4 and best[3] > AGREE_MM:
+    if len(found) == 4 and best[3] > config.agree_mm:
         # Four markers that one homography fits closely all belong to the sheet. When they
         # do not, test each against the other three: a look-alike in the clutter lands
         # many millimetres from where three real markers put it. (Three markers alone fix
@@ -268,10 +262,10 @@ def register(corners: dict[int, np.ndarray], markers: list[Marker]) -> Registrat
         (left,) = set(found) - set(sub)
         seen = cv2.perspectiveTransform(corners[left].reshape(-1, 1, 2), H3).reshape(4, 2)
         off = float(np.sqrt(np.mean(np.sum((seen - marker_corners_mm(by_id[left])) ** 2, axis=1))))
-        if mm3 < 0.5 and off > OUTLIER_MM:
+        if mm3 < config.three_agree_mm and off > config.outlier_mm:
             best = (sub, H3, px3, mm3)
     used, H, err_px, err_mm = best
-    if err_mm > MAX_REPROJECTION_MM:
+    if err_mm > config.max_reprojection_mm:
         raise ScanError(
             "not_flat",
             f"the corner markers do not lie on a flat sheet (they disagree by {err_mm:.1f} mm); "

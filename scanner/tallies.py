@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 
 from artsheets.generator.layout import Layout
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 
 __all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies"]
 
@@ -35,13 +36,15 @@ def read_tallies(
     colours: Mapping[str, int | None],
     unseen: Set[str] = frozenset(),
     doubted: Set[str] = frozenset(),
+    config: ScannerConfig = DEFAULT,
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
     """(player -> tally, checks about how the tallies were marked).
 
     A failed check names the boxes whose reading is doubtful (see :func:`_clean_marking`).
     Boxes ``unseen`` (not in the photo) count as blank in the tally but are no evidence
     either way; one inside a run beyond reasonable doubt is named as ticked. Boxes read with
-    doubt (``doubted``) are no evidence when judging what is beyond doubt."""
+    doubt (``doubted``) are no evidence when judging what is beyond doubt
+    (``config.tally_sure_margin``)."""
     track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
     position = {rid: n for p, ids in track_order.items() for n, rid in enumerate(ids, 1)}
@@ -58,7 +61,9 @@ def read_tallies(
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
-            doubtful, sure, inferred = _clean_marking(boxes, False, unseen, doubted)
+            doubtful, sure, inferred = _clean_marking(
+                boxes, False, unseen, doubted, config.tally_sure_margin
+            )
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
             hidden = {v for v, rid, _ in boxes if rid in unseen}
@@ -83,7 +88,9 @@ def read_tallies(
         marked = sorted(n for n, _, m in boxes if m)
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
-            doubtful, sure, _ = _clean_marking(boxes, True, frozenset(), doubted)
+            doubtful, sure, _ = _clean_marking(
+                boxes, True, frozenset(), doubted, config.tally_sure_margin
+            )
             checks.append(
                 {
                     "ok": False,
@@ -226,6 +233,7 @@ def _clean_marking(
     single: bool,
     unseen: Set[str] = frozenset(),
     doubted: Set[str] = frozenset(),
+    sure_margin: int = DEFAULT.tally_sure_margin,
 ) -> tuple[list[str], set[str], list[str]]:
     """(the doubtful boxes; those of them misread beyond reasonable doubt; and the boxes not
     in the photo (``unseen``) ticked beyond reasonable doubt).
@@ -235,7 +243,7 @@ def _clean_marking(
     whichever needs the fewest readings changed, unseen boxes counting for nothing. When
     several are equally likely, every box any of them disputes is doubtful: which one is
     right is for a person to see. Beyond reasonable doubt means: every clean marking that
-    keeps the box as read (or leaves an unseen box blank) needs ``SURE_MARGIN`` more misreads
+    keeps the box as read (or leaves an unseen box blank) needs ``sure_margin`` more misreads
     of sure boxes than the likeliest one, where boxes read with doubt (``doubted``: faint
     ticks, say) count for nothing; a tick fifteen boxes after the run, say, past boxes
     surely empty."""
@@ -251,7 +259,7 @@ def _clean_marking(
     best = min(cost)
     disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
     strong = [len(d - weak) for d in diffs]
-    near = min(strong) + SURE_MARGIN
+    near = min(strong) + sure_margin
     sure = {
         v
         for v in disputed
@@ -265,9 +273,6 @@ def _clean_marking(
     ids = {v: rid for v, rid, _ in boxes}
     doubtful = [rid for v, rid, _ in sorted(boxes) if v in disputed]
     return doubtful, {ids[v] for v in sure}, [ids[v] for v in sorted(ticked)]
-
-
-SURE_MARGIN = 2  # more misreads needed to keep a box as read: then it is taken as misread
 
 
 def _ranges(values: list[int]) -> str:

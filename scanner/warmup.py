@@ -2,8 +2,11 @@
 
 Some OpenCV functions build tables on their first call in a process: converting float
 colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, loading the fonts the
-overlay's text is drawn in 0.03-0.08 s. ``artsheets scan PHOTO`` is a new process for every
-photo, so it paid them on every photo, one after the other, against a scan of 0.3-0.4 s.
+overlay's text is drawn in 0.03-0.08 s (OpenCV then sets up text drawing again in each
+thread that draws: the overlay's own thread does, see ``overlay.py``), and numpy imports its
+masked arrays on the first interpolated percentile, 8-27 ms. ``artsheets scan PHOTO`` is a
+new process for every photo, so it paid them on every photo, one after the other, against a
+scan of 0.3-0.4 s.
 
 :func:`start` makes them in a thread at the start of a scan (OpenCV releases Python's lock
 while it works, so they run beside the decode and the registration); :func:`wait` is called
@@ -28,6 +31,10 @@ _thread: threading.Thread | None = None
 def _set_up() -> None:
     cv2.cvtColor(np.full((1, 1, 3), 0.5, np.float32), cv2.COLOR_LBGR2Lab)
     cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+    # numpy imports its masked arrays (8-27 ms) on the first interpolated percentile of a
+    # process (``np.percentile`` asks ``np.ma.is_masked``): the blur measure's, on the scan's
+    # path otherwise.
+    import numpy.ma  # noqa: F401
 
 
 def start() -> None:
@@ -35,7 +42,10 @@ def start() -> None:
     global _thread
     with _lock:
         if _thread is None:
-            _thread = threading.Thread(target=_set_up, name="artsheets-warmup", daemon=True)
+            # Not a daemon: a process ending (a photo refused at once) waits for it, for a
+            # daemon thread stopped inside OpenCV at exit aborts the process (exit 134,
+            # "terminate called without an active exception").
+            _thread = threading.Thread(target=_set_up, name="artsheets-warmup", daemon=False)
             _thread.start()
 
 

@@ -9,14 +9,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from artsheets.scanner.calibration import calibrate, fit_isotonic, knots, reliability
+from artsheets.scanner.calibration import (
+    calibrate,
+    fit_isotonic,
+    knots,
+    photo_weights,
+    reliability,
+)
 from artsheets.scanner.config import ScannerConfig
 
 # Held-out photos (benchmark seeds never used to fit the table): per raw confidence, how many
 # regions were read with it and how many of those were right (`bench_scanner.py` records).
 HELD_OUT = Path(__file__).parents[1] / "data" / "scanner_calibration_heldout.json"
 # The same for the named conditions' held-out split (`bench_scanner.py --split heldout
-# --per-condition 6 --save-calibration-set`, six photos of every condition).
+# --per-condition 12 --save-calibration-set`, twelve photos of every condition).
 HELD_OUT_CONDITIONS = HELD_OUT.with_name("scanner_calibration_heldout_conditions.json")
 
 
@@ -57,7 +63,7 @@ def test_the_configured_calibration_holds_on_held_out_photos(held_out: Path) -> 
     data = json.loads(held_out.read_text())
     table = ScannerConfig().calibration
     stated, right = [], []
-    for raw, (n, ok) in data["by_raw_confidence"].items():
+    for raw, (n, ok, *_) in data["by_raw_confidence"].items():
         p = calibrate(float(raw), table)
         stated += [p] * n
         right += [True] * ok + [False] * (n - ok)
@@ -68,3 +74,41 @@ def test_the_configured_calibration_holds_on_held_out_photos(held_out: Path) -> 
             continue
         se = math.sqrt(b.stated * (1 - b.stated) / b.count)
         assert abs(b.stated - b.observed) <= max(0.05, 3 * se), b
+
+
+# The tuning split's regions (`bench_scanner.py --split tune --save-calibration-set`, 12
+# photos of every condition): the configured table is fitted on them.
+TUNING = HELD_OUT.with_name("scanner_calibration_tune.json")
+
+
+def test_the_configured_calibration_is_the_fit_of_the_tuning_photos() -> None:
+    from benchmarks.bench_scanner import CALIBRATION_FLOOR, CALIBRATION_KNOTS, CALIBRATION_PRIOR
+
+    # Each raw value's regions as two entries, right and wrong, weighted as in the fit (a
+    # photo's regions at one value counted at most CALIBRATION_PHOTO_CAP times).
+    data = json.loads(TUNING.read_text())
+    raw, right, weight = [], [], []
+    for value, (_, _, n, ok) in data["by_raw_confidence"].items():
+        raw += [float(value)] * 2
+        right += [True, False]
+        weight += [ok, n - ok]
+    fitted = knots(raw, right, CALIBRATION_KNOTS, CALIBRATION_PRIOR, CALIBRATION_FLOOR, weight)
+    table = ScannerConfig().calibration
+    assert [a for a, _ in table] == [a for a, _ in fitted]
+    for (a, p), (_, q) in zip(table, fitted, strict=True):
+        assert abs(p - q) <= 0.002, (a, p, q)
+
+
+def test_a_photo_counts_at_most_its_cap_at_one_raw_value() -> None:
+    # Fifty misreads of one photo at one raw value weigh as ten; the other photo's two
+    # regions there count whole.
+    weights = photo_weights([[0.5] * 50, [0.5, 0.5, 1.0]], cap=10, floor=0.5)
+    assert weights[0] == [0.2] * 50
+    assert weights[1] == [1.0, 1.0, 1.0]
+    table = knots([0.5] * 52, [False] * 50 + [True] * 2, [0.5], weight=weights[0] + weights[1][:2])
+    assert table == ((0.5, round(2 / 12, 4)),)
+
+
+def test_raw_values_under_the_floor_are_pooled_with_it() -> None:
+    table = knots([0.4] * 10 + [0.5] * 10, [False] * 10 + [True] * 10, [0.0, 0.5], floor=0.5)
+    assert table == ((0.0, 0.5), (0.5, 0.5))

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from artsheets.errors import UserError
+from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.pipeline import load_photo, scan_image
 
@@ -108,11 +109,10 @@ def test_players_out_of_range_are_refused() -> None:
     assert err.reason == "bad_players"
 
 
-def test_a_sheet_bent_beyond_repair_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    from artsheets.scanner import registration
-
-    monkeypatch.setattr(registration, "MAX_REPROJECTION_MM", 0.01)
-    err = _reason(_photo(tilt=30.0, curl_mm=3.0).image)
+def test_a_sheet_bent_beyond_repair_is_refused() -> None:
+    err = _reason(
+        _photo(tilt=30.0, curl_mm=3.0).image, config=ScannerConfig(max_reprojection_mm=0.01)
+    )
     assert err.reason == "not_flat"
     assert "flatten" in str(err)
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from artsheets.scanner.colours import Reading, doubt_dark_paper
+from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.light import (
     Light,
     ShadowEdge,
@@ -40,11 +41,11 @@ def test_the_strip_beside_a_hard_shadow_edge_is_found_and_takes_its_own_light() 
     # The coarse estimate lights the first 4 mm of the shadow like the sunlit paper.
     est = np.where(((side > 0) & (side < 4))[..., None], SUN, small).astype(np.float32)
     flat = np.ones(side.shape, bool)
-    band = _shadow_band(small, flat, est)
+    band = _shadow_band(small, flat, est, DEFAULT)
     assert band is not None
     strip = (side > 0.5) & (side < 4)
     assert band[strip].all() and not band[np.abs(side) > 5].any()
-    mended = _mend_shadow_edges(small, flat, est, band)
+    mended = _mend_shadow_edges(small, flat, est, band, DEFAULT)
     assert np.allclose(mended[strip], SHADE, atol=0.02)
     far = np.abs(side) > 8
     assert np.array_equal(mended[far], est[far])
@@ -54,14 +55,14 @@ def test_a_pale_fill_is_not_taken_for_a_shadow() -> None:
     small = np.full((200, 150, 3), SUN, np.float32)
     small[80:110, 40:75] = 0.7  # a pale, smooth, neutral fill in a 30 x 35 mm space
     est = np.full_like(small, SUN)
-    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est, DEFAULT) is None
 
 
 def test_a_short_dark_strip_is_not_a_shadow_edge() -> None:
     small = np.full((200, 150, 3), SUN, np.float32)
     small[50:70, 60:63] = SHADE  # a 20 mm grey stroke, too short for a shadow's edge
     est = np.full_like(small, SUN)
-    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est, DEFAULT) is None
 
 
 def test_a_straight_edge_seen_only_in_pieces_is_found() -> None:
@@ -72,7 +73,7 @@ def test_a_straight_edge_seen_only_in_pieces_is_found() -> None:
     flat = np.zeros(side.shape, bool)
     for top in (20, 95, 170):  # three 12 mm windows of paper, the rest coloured
         flat[top : top + 12] = True
-    band = _shadow_band(small, flat, est)
+    band = _shadow_band(small, flat, est, DEFAULT)
     assert band is not None
     strip = flat & (side > 0.5) & (side < 3.5)
     assert band[strip].mean() > 0.8 and not band[np.abs(side) > 5].any()
@@ -83,7 +84,7 @@ def test_short_dark_pieces_out_of_line_are_not_a_shadow_edge() -> None:
     for y, x in ((30, 20), (90, 110), (150, 50)):  # three 14 mm grey strokes, not in line
         small[y : y + 14, x : x + 3] = SHADE
     est = np.full_like(small, SUN)
-    assert _shadow_band(small, np.ones(small.shape[:2], bool), est) is None
+    assert _shadow_band(small, np.ones(small.shape[:2], bool), est, DEFAULT) is None
 
 
 def test_light_across_an_edge_follows_its_ramp_pixel_by_pixel() -> None:

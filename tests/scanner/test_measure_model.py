@@ -47,6 +47,7 @@ def _stats(n: int, ink: float, core_n: float, core_ink: float) -> RegionStats:
     ("core_n", "core_ink", "coverage"),
     [
         (1500.0, 30.0, 0.02),  # colour in the rim only: a neighbour's bleed, the core counts
+        (1500.0, 120.0, 0.08),  # bleed a little deeper than the core's edge: still the core
         (1500.0, 300.0, 0.15),  # colour in the core too: a scribble; the whole region counts
         (30.0, 0.0, 0.15),  # a core too small to judge by: the whole region counts
     ],
@@ -56,7 +57,9 @@ def test_a_fill_with_a_bare_core_is_measured_on_it(
 ) -> None:
     tpl = template_for(sheet_for("springer").sheet_code)
     regions = tpl.masks.regions
-    stats = without_bleed(_stats(len(regions), 300.0, core_n, core_ink), tpl, False, 40)
+    stats = without_bleed(
+        _stats(len(regions), 300.0, core_n, core_ink), tpl, False, ScannerConfig(core_pixels=40)
+    )
     fills = [
         i for i, r in enumerate(regions) if style_of(r.kind, r.extra.get("role"), False) is FILL
     ]
