@@ -119,6 +119,7 @@ def measure(
     tpl: Template,
     inside: np.ndarray | None = None,
     core_mm: float | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> RegionStats:
     """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
     core: its pixels that far or further from its outline).
@@ -138,7 +139,7 @@ def measure(
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
-    colour_px = clipped_pencil(px, srgb) if clipped else None
+    colour_px = clipped_pencil(px, srgb, config) if clipped else None
     px = censor_clipped(px, srgb)
     if colour_px is None:  # nothing clipped: both readings are the same
         colour_px = px
@@ -759,7 +760,7 @@ def classify(
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config)
     if per_sample is None:
-        per_sample = pixels_per_sample(blur_mm)
+        per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
@@ -830,6 +831,8 @@ def _reread_lines(
         palette.spread,
         per_sample,
         config.line_misfit_weight,
+        config,
+        {int(h): first[h].color for h in np.unique(host) if h >= 0},
     )
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
@@ -841,6 +844,7 @@ def _reread_lines(
             or (second[i].grey and second[i].coverage >= config.stroke.on)
         },
         m.along,
+        config,
     )
     alone: dict[int, int] = {}  # the colours of the pieces read by their line, read alone
     for i, fit in fits.items():
@@ -878,6 +882,12 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
+        maybe_bare = fit.under_fill and reason is None
+        if maybe_bare:  # the fill's dye alone would show the same: blank is the alternative
+            conf = min(conf, 0.6)
+            reason = (
+                f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
+            )
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
@@ -888,9 +898,9 @@ def _reread_lines(
             round(conf, 3),
             rd.coverage,
             reason,
-            runner_up=fit.runner_up,
+            runner_up=None if maybe_bare else fit.runner_up,
             loglik=fit.loglik,
-            surely_marked=conf_cov >= REVIEW_BELOW,
+            surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The

@@ -9,11 +9,11 @@ Of the measurement step, the felt-tip bleed (``bleed_mm``, ``core_pixels``), the
 test (``grey_min_px_per_mm``), a small photo's colour samples (``colour_full_px_per_mm``),
 the smallest sheet read (``min_px_per_mm``), the mark styles' coverage thresholds and the
 fill's core and colour settings (``fill``, ``stroke``, ``tick``, ``fill_core_*``,
-``fill_sigma``) and the tallies' margin (``tally_sure_margin``) are here, and so are the
-settings of registration, of the sheets in the frame, of the refinement, of the refusals
-and of the light (one block, by module); the other per-pixel constants of the older stages
-(``colours.py``, ``lines.py``, ``mending.py``) have not all moved yet: docs/scanner.md
-lists where the move stands.
+``fill_sigma``), the tallies' margin (``tally_sure_margin``), the solver's budgets and
+priors, every setting of the traced-line fit (``line_*``, ``run_*``) and the region masks
+(``region_*``), and the settings of registration, of the sheets in the frame, of the
+refinement, of the refusals and of the light are here (one block, by module); a few
+per-pixel constants of ``colours.py`` have not moved yet: docs/scanner.md says which.
 """
 
 from __future__ import annotations
@@ -128,6 +128,83 @@ class ScannerConfig:
     # photos' median review 37.9 -> 38.3 %; the 60 photos of seeds 0-5 of every condition:
     # median review 1.03 % unchanged (benchmarks/RESULTS.md).
     line_misfit_weight: float = 3.0
+    # --- lines.py and regions.py: reading a traced line, and which pixels each region has ---
+    # (Measured on the older benchmark's Arp photos unless said otherwise; the figures are
+    # pieces the line fit misread, of all it read.)
+    # A trace's pressure relative to its key swatch: the fit tries 16 steps from 0 to this.
+    line_trace_max: float = 1.5
+    # A fill's pressure beside the line, relative to its space's measured colour: at most this
+    # (the pencil thins towards the line it stops short of): misread 204 with up to 1.5, 188
+    # with 1.2, 159 with 1.0, 166 with 0.9, 196 with 0.8 of 17,568 (held-out eighth set: 25,
+    # 26, 22, 24, 26 of 2,196).
+    line_fill_max: float = 1.0
+    # Within this (mm) of the line, the printed grey darkens the pencil: only colour counts.
+    line_core_mm: float = 0.3
+    # The most neutral density a printed line's blur may add beside it.
+    line_halo: float = 0.12
+    # The most of a neighbouring fill, relative to its space's measured colour, that blur
+    # carries onto the printed core (a blue trace between pink fills otherwise reads purple):
+    # 0.2, 0.3, 0.4 misread 222, 218, 224 of 17,568 with fills modelled by their keys, none
+    # 256; with the spaces' own colours 173, 159, 168. On the tuning split's 36 Arp photos of
+    # six conditions (seeds 0-5), 0.3, 0.6, 1.0 misread 518, 505, 576 of 6,570, felt tip 335,
+    # 329, 354 of 1,097: felt tip's dye over the core is not what misleads the fit there.
+    line_core_fill: float = 0.3
+    # A pixel's squared density misfit counts at most this (a stray stroke, a speck). On the
+    # same 36 photos 0.008, 0.03, 0.1, 0.5 misread 518, 488, 498, 513 pieces, and the pieces
+    # misread yet stated surely (0.8 or more) were 15, 17, 19, 22.
+    line_misfit_cap: float = 0.008
+    # ... but no lower than this quantile of the pixels' best misfits on the sheet: in felt
+    # tip most pixels lie beyond the fixed cap (dye and printed black near the camera's
+    # black) and every colour's misfit came out alike. On the 36 photos (line_blur_power
+    # 0.5), quantiles 0, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95 misread 335, 315, 274, 262, 254,
+    # 259, 256 of felt tip's 1,097 pieces and left 10, 10, 5, 5, 7, 7, 7 misread yet sure;
+    # messaging 139 and 1 up to 0.8; the other conditions' quantile stays under the cap.
+    line_misfit_quantile: float = 0.8
+    # Pixels with a channel darker than this (reflectance) are near the camera's black and
+    # say little of a colour; a line with fewer than ``line_min_usable`` others states none.
+    line_dark_below: float = 0.035
+    line_min_usable: int = 10
+    # A sheet with at least this share of its lines' pixels that dark has its lines dyed
+    # over (felt tip: on the 36 photos, 0.81-0.87 of them in felt tip, none in the others):
+    # there a fill's dye bleeds over the line beside it, and a line read in that fill's
+    # colour may be bare (a planted blank piece between fills read coloured surely).
+    line_dyed_share: float = 0.2
+    # The density misfit expected of a pixel that fits (noise, JPEG, grain).
+    line_scatter: float = 0.05
+    # Working pixels per independent sample of a line's colour in a sharp photo with the page
+    # at 7.5 photo pixels per mm or more (blur and JPEG chroma; calibrated).
+    line_pixels_per_sample: float = 15.0
+    # How a photo's blur (measured edge spread, over ``line_sharp_mm``) thins a line's
+    # samples: the blurred area to this power. A line's band is about 1.2 mm across, so blur
+    # correlates its pixels mostly along the line (power 0.5) rather than over an area (1, as
+    # calibrated before). On the tuning split's 36 Arp photos of seeds 0-5 (pencil, felt tip,
+    # close colours, messaging, steep, table and thumb), pieces the line fit read coloured yet
+    # under 0.8 sure were 3,062 of 6,570 with 1, 2,524 with 0.5, 2,152 with 0 (misread but
+    # sure: 15, 16, 18); whole scans: median review 21.8 % -> 13.4 % (0.5) -> 8.3 % (0), wrong
+    # regions not flagged 0, 0, 1 (a piece left blank beside a fill read coloured, in steep).
+    # On the 120 photos of the shared tuning split: 0 unflagged with 0.5, Arp's median review
+    # 21.7 -> 14.3 %, Miro's 2.8 -> 2.1 %. The page's own pixels per mm
+    # (``colour_full_px_per_mm``) keep thinning the samples in full.
+    line_blur_power: float = 0.5
+    line_sharp_mm: float = 0.1
+    # The darkest reflectance a line's pixel is taken at (deeper is noise or a black pen).
+    line_min_reflectance: float = 0.03
+    # What a change of colour between two pieces of one printed line costs, in the fit's log
+    # odds (on the benchmark a piece read at 0.5-0.6 was right nine times in ten), and the
+    # pieces read alike in a row that the decoding keeps as read (runs that long are common
+    # moves; the decoding overturned such stretches only wrongly, four pieces on five sets).
+    run_change: float = 0.3
+    run_kept: int = 4
+    # A polygon is measured this far (mm) inside its outline, and this far from anything
+    # printed inside it (Vasarely's dots, score boxes' letters); a region keeps a thinner
+    # erosion while it would have fewer pixels than ``region_min_pixels``.
+    region_erode_mm: float = 0.8
+    region_print_clear_mm: float = 0.5
+    region_min_pixels: int = 20
+    # A traced line is measured this far (mm) either side of it; blur and JPEG halos of
+    # printed lines reach about ``near_print_mm``.
+    segment_measure_mm: float = 0.6
+    near_print_mm: float = 0.6
     # --- registration.py, locate.py, refine.py, quality.py, light.py (speed) ---------------
     # Registration (``registration.py``). Markers are first looked for in a copy of the photo
     # this size (longest side, pixels), in passes cheapest first, each run only while fewer
@@ -152,9 +229,11 @@ class ScannerConfig:
     # A marker this far (rms, mm) from where the best three put it is not the sheet's own (a
     # look-alike in the clutter lands many millimetres off; curl moves a real one 1-10 mm
     # under a steep tilt), tested only when four markers disagree by more than
-    # ``agree_mm`` (git 264660b, 0db4a3d: the sheets-in-the-frame tests).
+    # ``agree_mm`` and those three fit each other within ``three_agree_mm`` (git 264660b,
+    # 0db4a3d: the sheets-in-the-frame tests; no sweep over a set is on record).
     outlier_mm: float = 10.0
     agree_mm: float = 1.0
+    three_agree_mm: float = 0.5
     # Several sheets in the frame (``locate.py``, git 0db4a3d): a QR code this close (rms,
     # page mm) to a sheet's footer or header place is that sheet's; at most this many
     # markers of one id (the largest) are grouped; a page this much inside the frame is
@@ -269,6 +348,50 @@ class ScannerConfig:
     bend_section_mm: float = 30.0
     bend_step_mm: float = 15.0
     bend_max_mm: float = 2.5
+    # --- the solver (solve.py, mending.py) ---
+    # How much likelier a misread is than a true unusual finding (Arp's one-piece stretch),
+    # before the region's pixels are seen (log-odds, a prior on legal but seldom played
+    # patterns): on the old benchmark's photos off sheets doubted wholesale, 80 island
+    # changes it made went right and 6 wrong.
+    unusual_logodds: float = 2.5
+    # Share of a sheet's lines doubted beyond which the unusual prior is not weighed (the
+    # neighbours are no surer than the line): on the old benchmark's photos such sheets'
+    # one-piece stretches were as often true as misread (13 changes wrong, 7 right).
+    wholesale_doubt: float = 0.8
+    # Readings of the whole sheet the solver scores at most (each a rescoring through the
+    # rule engine, 1-6 ms); beyond it the best found is taken. On the tuning split (120
+    # photos, solver alone on the same measured readings): 100 and 400 alike (sheets not
+    # exact 19), the median photo scores 1 reading, 10 photos reach the budget.
+    solve_evaluations: int = 100
+    # ... of which the branch and bound after the descent scores at most this many: sheets
+    # not exact 22 with 0, 20 with 10, 19 with 30 and with 100.
+    solve_bound_evaluations: int = 30
+    # Rescorings spent, after solving, on doubted regions of a sheet that breaks no rule,
+    # each close alternative scored: where every one breaks a rule the region leaves review
+    # (its margin after solving is no longer small). Tuning split (120 photos), median review
+    # 0.88 % with 0, 0.59 % with 10, 0.45 % with 20, 0.26 % with 40, 0.23 % with 80, wrong
+    # regions unflagged 0 throughout; also on sheets still breaking a rule: 7 unflagged.
+    confirm_evaluations: int = 40
+    # Close readings of the drawing offered, cheapest first, when a tally disagrees with it
+    # (a check naming no region), each at the prior log(close readings on the sheet): on the
+    # tuning split 5 and 80 alike (19 not exact); without the prior, 80 made 21 not exact and
+    # 0 left a capture circle the tallies settle misread.
+    tally_close_tries: int = 5
+    # Arp's order of play (mending.mend_by_order), in positions searched (about 56,000 a
+    # second): 1.0 s at most on the old benchmark's photos; smaller budgets missed changes
+    # found with these (some need 5,000 positions a try).
+    order_proof: int = 50_000  # to prove the lines as read illegal
+    order_try_likely: int = 20_000  # a piece round a seam nothing could start, or a blank
+    order_try: int = 8_000  # any other doubted piece
+    order_budget: int = 100_000  # all the tries of a sheet
+    order_fits_kept: int = 4  # fits found before the tries stop
+    # Of several fits, one the pieces' pixels favour by this much (log-odds) is taken.
+    order_prefer_logodds: float = 2.0
+    # A doubted piece is tried in colours its pixels make this near its reading's: in a dim
+    # photo a line's pixels may favour no colour much (four within 0.7, the true one third).
+    order_close_logodds: float = 1.0
+    # Changed pieces whose sets are taken back together (26 sets of two or more at 5).
+    order_undo_up_to: int = 5
     # --- colours.py, tallies.py (fills, ticks, symbols) ---
     # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
     # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of

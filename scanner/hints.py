@@ -3,7 +3,8 @@
 The rule engine says what a finished position breaks, as typed rule-breaks naming the rule
 and its regions (:mod:`artsheets.rules.breaks`). A sheet read from a photo may break one
 because of a misread; this module turns each rule-break into the readings that would each
-satisfy it, for the mending (:mod:`artsheets.scanner.mending`) and the scan report:
+satisfy it: the solver's candidate changes (:mod:`artsheets.scanner.solve`) and the scan
+report's check fields:
 
 - ``could_be``: (region, colour) readings that would each do;
 - ``could_be_coloured`` / ``could_be_blank``: regions that would, coloured in some colour /

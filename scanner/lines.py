@@ -26,40 +26,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from artsheets.scanner.config import DEFAULT, ScannerConfig
+
 __all__ = ["LineFit", "fit_lines", "pixels_per_sample", "runs_along"]
 
-TRACE_AMOUNTS = np.linspace(0.0, 1.5, 16)  # a trace's pressure relative to its key swatch
-# A fill's pressure beside the line, relative to its space's measured colour: at most that
-# (the pencil thins towards the line it stops short of; on the benchmark's Arp photos pieces
-# misread by the fit 204 with up to 1.5, 188 with 1.2, 159 with 1.0, 166 with 0.9, 196 with
-# 0.8; on the held-out eighth set 25, 26, 22, 24, 26).
-FILL_AMOUNTS = np.linspace(0.0, 1.0, 7)
-CORE_MM = 0.3  # within this of the line, the printed grey darkens the pencil
-HALO = 0.12  # the most neutral density a printed line's blur may add beside it
-# The most of a neighbouring fill, relative to its space's measured colour, that blur carries
-# onto the printed core: a blue trace between pink fills otherwise reads purple (calibrated on
-# the benchmark's Arp photos while fills were modelled by their keys: 0.2, 0.3, 0.4 misread
-# 222, 218, 224 of 17,568 pieces, none 256; with the spaces' own colours, as now, 173, 159,
-# 168, though the held-out eighth set's 2,196 pieces read 16, 22, 23).
-CORE_FILL = 0.3
-CORE_FILL_AMOUNTS = np.linspace(0.0, CORE_FILL, 5)
-MISFIT_CAP = 0.008  # a pixel's squared misfit counts at most this (a stray stroke, a speck)
-SCATTER = 0.05  # density misfit expected of a pixel that fits (noise, JPEG, grain)
-PIXELS_PER_SAMPLE = 15.0  # pixels per independent sample (blur, JPEG chroma; calibrated)
-SHARP_MM = 0.1  # a photo blurred more than this (measured edge spread) has fewer samples
+# The settings of the fit (pressures tried, the printed core's width, the scatter, the
+# samples per pixel, the run decoding's costs) are ``ScannerConfig`` fields (``line_*``,
+# ``run_*``), each with the measurement that set it.
+STEPS = 16  # pressures tried for a trace (0 to ``line_trace_max``)
+FILL_STEPS = 7  # for a fill beside the line (0 to ``line_fill_max``)
+CORE_FILL_STEPS = 5  # for a fill blurred onto the printed core (0 to ``line_core_fill``)
 CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
-MIN_REFLECTANCE = 0.03  # darkest reflectance considered (deeper is noise or a black pen)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
 
 
-def _density(refl: np.ndarray) -> np.ndarray:
-    return -np.log(np.clip(refl, MIN_REFLECTANCE, 1.0)).astype(np.float32)
+def _density(refl: np.ndarray, floor: float) -> np.ndarray:
+    return -np.log(np.clip(refl, floor, 1.0)).astype(np.float32)
 
 
-def _curve(colour: np.ndarray, amounts: np.ndarray) -> np.ndarray:
+def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     """Densities of ``colour`` (linear reflectance of its swatch) laid at each amount."""
-    return _density(1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :]))
+    refl = 1.0 - amounts[:, None] * (1.0 - np.asarray(colour, np.float32)[None, :])
+    return _density(refl, floor)
 
 
 def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
@@ -90,6 +79,17 @@ def _layered(trace: np.ndarray, under: list[np.ndarray]) -> np.ndarray:
     return combos
 
 
+def _line_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[int, set[int]]:
+    """Per line, the filled spaces on either side (the two with most of its pixels beside
+    it)."""
+    filled = ~core & (host >= 0)
+    pairs, counts = np.unique(np.stack([owner[filled], host[filled]]), axis=1, return_counts=True)
+    beside: dict[int, list[tuple[int, int]]] = {}
+    for (line, space), n in zip(pairs.T.tolist(), counts.tolist(), strict=True):
+        beside.setdefault(line, []).append((n, space))
+    return {line: {h for _, h in sorted(v)[-2:]} for line, v in beside.items()}
+
+
 def _core_by_sides(
     owner: np.ndarray, host: np.ndarray, core: np.ndarray
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
@@ -111,17 +111,18 @@ def _core_by_sides(
 
 
 def pixels_per_sample(
-    blur_mm: float, photo_px_per_mm: float | None = None, full_px_per_mm: float = 0.0
+    blur_mm: float, photo_px_per_mm: float | None = None, config: ScannerConfig = DEFAULT
 ) -> float:
     """Working pixels per independent sample of a line's colour in a photo of this blur:
-    the calibrated figure, growing with the blurred area beyond :data:`SHARP_MM`, or with
-    the area of one photo pixel where the photo has fewer than ``full_px_per_mm`` pixels per
-    mm of paper (a small photo, upsampled to the working resolution, repeats each of its
-    colour samples over several working pixels), whichever is larger."""
-    area = max(1.0, blur_mm / SHARP_MM) ** 2
+    the calibrated figure (``line_pixels_per_sample``), growing with the blurred area beyond
+    ``line_sharp_mm`` (to the power ``line_blur_power``), or with the area of one photo pixel
+    where the photo has fewer than ``colour_full_px_per_mm`` pixels per mm of paper (a small
+    photo, upsampled to the working resolution, repeats each of its colour samples over
+    several working pixels), whichever is larger."""
+    area = max(1.0, blur_mm / config.line_sharp_mm) ** (2 * config.line_blur_power)
     if photo_px_per_mm:
-        area = max(area, (full_px_per_mm / photo_px_per_mm) ** 2)
-    return PIXELS_PER_SAMPLE * area
+        area = max(area, (config.colour_full_px_per_mm / photo_px_per_mm) ** 2)
+    return config.line_pixels_per_sample * area
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,11 @@ class LineFit:
     # Each colour's log-likelihood against ``color``'s (0 for it, negative for the others).
     loglik: dict[int, float] = field(default_factory=dict)
     # The best colour's mean squared misfit per pixel (weighted), in density squared: how well
-    # the model explains the line at all (:data:`MISFIT_CAP` when no pixel fits).
+    # the model explains the line at all (``line_misfit_cap`` when no pixel fits).
     misfit: float = 0.0
+    # On a sheet whose lines are dyed over (felt tip), the colour is that of a fill beside
+    # the line, whose dye bleeds over it: the line may be traced in it or left blank.
+    under_fill: bool = False
 
     @property
     def confidence(self) -> float:
@@ -154,8 +158,10 @@ def fit_lines(
     colours: dict[int, np.ndarray],
     n_regions: int,
     spread: float = 1.0,
-    per_sample: float = PIXELS_PER_SAMPLE,
+    per_sample: float | None = None,
     misfit_weight: float = 0.0,
+    config: ScannerConfig = DEFAULT,
+    fill_colours: dict[int, int | None] | None = None,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -165,7 +171,8 @@ def fit_lines(
     pixels make one independent sample (:func:`pixels_per_sample`), and ``misfit_weight``
     how many more pixels make one sample per expected scatter of misfit the best colour
     leaves beyond the noise, for a line with a filled space beside it
-    (``ScannerConfig.line_misfit_weight``).
+    (``ScannerConfig.line_misfit_weight``); ``fill_colours`` the colour each filled space
+    was read in (for :attr:`LineFit.under_fill`).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -174,30 +181,50 @@ def fit_lines(
     keys = list(colours)
     if len(keys) == 0 or len(refl) == 0:
         return {}
-    dens = _density(refl)
-    core = line_mm < CORE_MM
+    if per_sample is None:
+        per_sample = config.line_pixels_per_sample
+    floor = config.line_min_reflectance
+    dens = _density(refl, floor)
+    core = line_mm < config.line_core_mm
     host = np.where(np.isin(host, list(fills)), host, -1)  # a space read blank hosts no fill
-    fill = {h: np.clip(c, MIN_REFLECTANCE, 1.0) for h, c in fills.items()}
-    beside_curve = {h: _curve(c, FILL_AMOUNTS) for h, c in fill.items()}
-    bleed = {h: _curve(c, CORE_FILL_AMOUNTS) for h, c in fill.items()}
+    fill = {h: np.clip(c, floor, 1.0) for h, c in fills.items()}
+    fill_amounts = np.linspace(0.0, config.line_fill_max, FILL_STEPS)
+    core_amounts = np.linspace(0.0, config.line_core_fill, CORE_FILL_STEPS)
+    trace_amounts = np.linspace(0.0, config.line_trace_max, STEPS)
+    beside_curve = {h: _curve(c, fill_amounts, floor) for h, c in fill.items()}
+    bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     chroma = dens @ _NEUTRAL_OUT
     beside = [(h, np.flatnonzero(~core & (host == h))) for h in np.unique(host[~core])]
     core_groups = _core_by_sides(owner, host, core)
     for j, k in enumerate(keys):
-        trace = _curve(colours[k], TRACE_AMOUNTS)
+        trace = _curve(colours[k], trace_amounts, floor)
         for sides, sel in core_groups:
             cost[sel, j] = _least_misfit(
                 chroma[sel], _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
         for h, sel in beside:
             under = [beside_curve[int(h)]] if h >= 0 else []
-            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), HALO)
-    np.minimum(cost, MISFIT_CAP, out=cost)
+            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), config.line_halo)
+    # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
+    # best misfit on this sheet: where the model explains few pixels within the usual cap
+    # (felt-tip dye and the printed black together near the camera's black), a fixed cap
+    # would make every colour's misfit alike and the line's evidence nothing.
+    # A pixel with a channel near the camera's black (felt-tip dye over the printed black)
+    # says little of any colour: it is weighed a thousandth, and a line with fewer than
+    # ``line_min_usable`` other pixels states no colour surely.
+    usable = refl.min(axis=1) >= config.line_dark_below
+    best = cost.min(axis=1)[usable]
+    if len(best):
+        quantile = float(np.quantile(best, config.line_misfit_quantile))
+        np.minimum(cost, max(config.line_misfit_cap, quantile), out=cost)
+    else:
+        np.minimum(cost, config.line_misfit_cap, out=cost)
     # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
     # on the printed grey is a few camera levels above black): misfits are weighted by the
     # inverse variance, reflectance squared.
     weight = np.clip(refl.mean(axis=1), 0.05, 1.0).astype(np.float32) ** 2
+    weight[~usable] *= 1e-3
     weight /= max(float(weight.mean()), 1e-6)  # as many pixels' worth of evidence in all
     cost *= weight[:, None]
 
@@ -217,6 +244,12 @@ def fit_lines(
     counts = np.bincount(owner, weights=weight, minlength=n_regions)
     filled = np.bincount(owner, weights=host >= 0, minlength=n_regions)  # pixels in a fill
     n_core = np.bincount(owner, weights=weight * core, minlength=n_regions)
+    n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
+    # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
+    # fills bleed over them, so a line in a fill's colour beside it may be bare.
+    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
+    read = fill_colours or {}
+    sides = _line_sides(owner, host, core) if dyed and read else {}
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -224,7 +257,7 @@ def fit_lines(
         misfit = float(totals[i, order[0]] / counts[i])
         # A line that even its best colour explains poorly (a pencil unlike its swatch, a
         # smudge) gives weaker evidence: the scatter is widened by the misfit.
-        noise = (SCATTER * spread) ** 2
+        noise = (config.line_scatter * spread) ** 2
         scale = 2 * (noise + misfit) * per_sample
         # And beside a filled space, a misfit beyond the noise is the model's error (felt-tip
         # dye bled over the printed core, which the fit allows only a little of), alike
@@ -250,37 +283,33 @@ def fit_lines(
             views.append(keys[j])
             dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
         loglik = {k: float(totals[i, order[0]] - totals[i, j]) / scale for j, k in enumerate(keys)}
+        if n_usable[i] < config.line_min_usable:  # nothing but near-black pixels: no evidence
+            loglik = dict.fromkeys(keys, 0.0)
+            doubt, dissent = math.inf, 0.0
+        under = any(read.get(h) == best for h in sides.get(int(i), ()))
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit)
+            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under)
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
         out[int(i)] = LineFit(
-            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit
+            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit, under
         )
     return out
-
-
-RUN_CHANGE = 0.3  # what a change of colour between two pieces of a line costs, in fit llr
-RUN_KEPT = 4  # pieces read alike in a row that the decoding keeps as read (a common move)
 
 
 def runs_along(
     fits: dict[int, LineFit],
     along: Sequence[Sequence[int]],
-    change: float = RUN_CHANGE,
-    keep: int = RUN_KEPT,
+    config: ScannerConfig = DEFAULT,
 ) -> dict[int, int]:
     """The likeliest colours of the pieces of each printed line taken together: a move colours
     a run of pieces along one line, so neighbours along it mostly share a colour (one pair in
     eight differs on the benchmark's Arp sheets). Each chain of pieces in ``fits`` that meet
     end to end (``along``) is read by the Viterbi algorithm, every change of colour between
-    neighbours costing ``change`` against the pieces' own log-likelihoods (the fit's ratios
-    are conservative: on the benchmark a piece read at 0.5-0.6 was right nine times in ten,
-    so the cost is calibrated on them, not on a game's odds). A stretch of ``keep`` or more
-    pieces read alike alone keeps its colour: runs that long are common moves, and the
-    decoding overturned such stretches only wrongly on the benchmark (four pieces on five
-    sets). Returns the colour of every piece on such a chain; a chain that branches or
-    closes is left out."""
+    neighbours costing ``config.run_change`` against the pieces' own log-likelihoods. A
+    stretch of ``config.run_kept`` or more pieces read alike alone keeps its colour (a
+    move's run in its own right). Returns the colour of every piece on such a chain; a
+    chain that branches or closes is left out."""
     near = {i: [j for j in along[i] if j in fits] for i in fits}
     seen: set[int] = set()
     out: dict[int, int] = {}
@@ -301,7 +330,7 @@ def runs_along(
         if any(set(fits[i].loglik) != set(keys) for i in chain):
             continue
         ll = np.array([[fits[i].loglik[k] for k in keys] for i in chain])
-        cost = change * (1.0 - np.eye(len(keys)))
+        cost = config.run_change * (1.0 - np.eye(len(keys)))
         score = ll[0].copy()
         back = np.zeros(ll.shape, np.int64)
         for t in range(1, len(chain)):
@@ -319,7 +348,7 @@ def runs_along(
             b = a
             while b + 1 < len(chain) and fits[chain[b + 1]].color == fits[chain[a]].color:
                 b += 1
-            if b - a + 1 >= keep:
+            if b - a + 1 >= config.run_kept:
                 for i in chain[a : b + 1]:
                     out[i] = fits[i].color
             a = b + 1

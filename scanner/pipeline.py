@@ -214,7 +214,7 @@ def scan_image(
     light = light_field(work, tpl, inside, config)
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm)
+    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm, config=config)
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
     palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
@@ -227,7 +227,7 @@ def scan_image(
             config.clipped_paper_spread if light.cast_from_paper else None,
         )
     grey_veto = reg.px_per_mm >= config.grey_min_px_per_mm
-    per_sample = pixels_per_sample(blur, reg.px_per_mm, config.colour_full_px_per_mm)
+    per_sample = pixels_per_sample(blur, reg.px_per_mm, config)
     thin_scale = max(1.0, config.colour_full_px_per_mm / reg.px_per_mm) ** 0.5
     readings = classify(
         stats,

@@ -5,13 +5,18 @@ is measured, so that printed outlines, and pencil that stops short of them or st
 do not count. Generalised over every region kind of the layout:
 
 * polygon regions (``space``, ``score_box``, ``mark``, ``key``, ``triangle``, ``track_box`` and
-  any future kind with a polygon): the interior eroded by :data:`ERODE_MM`, less anything printed
+  any future kind with a polygon): the interior eroded by ``region_erode_mm``, less anything printed
   inside (Vasarely's dots, the X and T letters of score boxes) and less any segment band (a line
   traced in colour along a space's edge belongs to the segment, not the space). A region nested
   in another (Miro's capture circle inside its space) is taken out of the outer one.
 * ``segment``: the band of ``width_mm`` along the polyline, less where it overlaps another
   segment's band (at a crossing or a shared end the colour could belong to either). The
   printed line inside the band is measured by its tint only (its grey would pass for graphite).
+
+The distances are ``ScannerConfig`` fields (``region_*``, ``segment_measure_mm``,
+``near_print_mm``). The masks belong to a sheet's template, which is cached per sheet code
+(``template.py``, memory and disk) and built with the default config: a scan with other
+region settings must not reuse that cache.
 
 Small regions keep a thinner erosion rather than vanish; a region left with too few pixels is
 still measured and gets a low confidence from its pixel count.
@@ -25,14 +30,9 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Layout, Region
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["ERODE_MM", "RegionMasks", "build_region_masks", "to_px"]
-
-ERODE_MM = 0.8  # measure this far inside a polygon's outline
-PRINT_CLEAR_MM = 0.5  # and this far from anything printed inside it
-MIN_PIXELS = 20
-SEGMENT_MEASURE_MM = 0.6  # a traced line is measured this far either side of it
-NEAR_PRINT_MM = 0.6  # blur and JPEG halos of printed lines reach about this far
+__all__ = ["RegionMasks", "build_region_masks", "to_px"]
 
 
 def to_px(points: object, ppm: float) -> np.ndarray:
@@ -67,7 +67,7 @@ class RegionMasks:
     outlines: tuple[np.ndarray, ...]
     anchors: np.ndarray
     footprint_mask: np.ndarray
-    near_print: np.ndarray  # per entry of ``pixels``: within NEAR_PRINT_MM of something printed
+    near_print: np.ndarray  # per entry of ``pixels``: within ``near_print_mm`` of print
     on_print: np.ndarray  # per entry of ``pixels``: printed itself (a segment's own line)
     line_mm: np.ndarray  # per entry of ``pixels``: distance from its segment's line (-1: none)
     host: np.ndarray  # per entry of ``pixels``: the polygon region it lies in (-1: none)
@@ -107,7 +107,9 @@ def _bbox(pts: np.ndarray, pad: int, shape: tuple[int, int]) -> tuple[int, int, 
     return x0, y0, x1, y1
 
 
-def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> RegionMasks:
+def build_region_masks(
+    layout: Layout, printed: np.ndarray, ppm: float, config: ScannerConfig = DEFAULT
+) -> RegionMasks:
     """Measurement pixels of every region of ``layout`` on a page image of ``printed.shape``."""
     shape = printed.shape
     width = shape[1]
@@ -116,10 +118,12 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
     label = np.full(shape, -1, np.int32)
     bands = np.zeros(shape, np.uint8)
     footprint = np.zeros(shape, np.uint8)
-    erode_px = max(1, round(ERODE_MM * ppm))
-    clear = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(PRINT_CLEAR_MM * ppm)))) > 0
+    erode_px = max(1, round(config.region_erode_mm * ppm))
+    clear_px = max(1, round(config.region_print_clear_mm * ppm))
+    clear = cv2.dilate(printed.astype(np.uint8), _disk(clear_px)) > 0
     core = cv2.dilate(printed.astype(np.uint8), _disk(1)) > 0
-    near = cv2.dilate(printed.astype(np.uint8), _disk(max(1, round(NEAR_PRINT_MM * ppm)))) > 0
+    near_px = max(1, round(config.near_print_mm * ppm))
+    near = cv2.dilate(printed.astype(np.uint8), _disk(near_px)) > 0
 
     # Polygons from the largest to the smallest: a nested region ends up on top of its host.
     def area(r: Region) -> float:
@@ -175,7 +179,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
             for e in (first, first // 2, 1, 0):
                 eroded = cv2.erode(own, _disk(e)) if e else own
                 m = (eroded > 0) & keep
-                if m.sum() >= MIN_PIXELS:
+                if m.sum() >= config.region_min_pixels:
                     break
         else:
             band = np.zeros((y1 - y0, x1 - x0), np.uint8)
@@ -189,7 +193,7 @@ def build_region_masks(layout: Layout, printed: np.ndarray, ppm: float) -> Regio
             # measured too (pencil traced over it tints it), but only by its colour, not its
             # darkness (see colours.measure).
             core_band = np.zeros_like(band)
-            near_half = min(half, SEGMENT_MEASURE_MM * ppm)
+            near_half = min(half, config.segment_measure_mm * ppm)
             cv2.polylines(
                 core_band,
                 [_fixed(outlines[i], (x0, y0))],

@@ -262,7 +262,7 @@ def register(
         (left,) = set(found) - set(sub)
         seen = cv2.perspectiveTransform(corners[left].reshape(-1, 1, 2), H3).reshape(4, 2)
         off = float(np.sqrt(np.mean(np.sum((seen - marker_corners_mm(by_id[left])) ** 2, axis=1))))
-        if mm3 < 0.5 and off > config.outlier_mm:
+        if mm3 < config.three_agree_mm and off > config.outlier_mm:
             best = (sub, H3, px3, mm3)
     used, H, err_px, err_mm = best
     if err_mm > config.max_reprojection_mm:

@@ -1,55 +1,119 @@
 """Solve: the likeliest reading of the whole sheet, with the rules deciding only between
 readings the pixels leave close.
 
-The rules say which rules a whole reading breaks (``rules.position``'s checks, with their
-regions). A reading that breaks one is either a misread or a player's real mistake; the
-pixels decide which is likelier. Changing region ``r`` from its measured best to another
-reading costs ``evidence[r].against(other)`` (log-odds); a player's mistake on a sheet costs
-:attr:`ScannerConfig.sure_logodds`. So a change is made only where the pixels leave it close:
-a reading the pixels state surely is **never** changed to satisfy a rule; the sheet is read as
-drawn and the broken rule is reported with its regions.
+A reading of the sheet is the measured best of every region, some of them changed. Its cost
+(log-odds) is
 
-The regions read as drawn are those of the position (spaces, segments, marks, triangles: what
-the rules judge). Tally boxes are a count, read as a clean run of ticks where the run rules a
-faint tick in or a stray one out (:mod:`artsheets.scanner.tallies`); on the tuning seeds the
-one such change the pixels stated surely (a tick covering 3 % of its box) was right.
+    sum of ``evidence[r].against(option)`` over the changed regions
+    + ``sure_logodds`` per failed check (a rule the sheet breaks as read, or a tally's run)
+    + ``unusual_logodds`` per unusual finding (legal, seldom played: Arp's one-piece stretch)
 
-Candidate changes come from the readings that would satisfy a failed check (the hints the
-scanner draws from the rules' rule-breaks, :mod:`artsheets.scanner.hints`;
-:func:`artsheets.scanner.mending.mend_and_score`: one change at a time, the sheet scored
-again after each, the order of play and the tallies tried); the solver then takes back
-every change the evidence does not allow and scores the sheet as drawn.
+each term judged by rescoring the whole reading through the rule engine
+(:func:`artsheets.scanner.scoring.score_sheet`). A broken rule is either a misread or a
+player's real mistake: the pixels and this prior decide which is likelier.
+
+The candidate changes are the readings that would satisfy a failed check or an unusual
+finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
+drawing (a check that names no region), the ``tally_close_tries`` readings of the drawing its
+evidence leaves closest, each at a prior of ``log(n)`` for the ``n`` close readings it is one
+of (no check points at it). A change costing ``sure_logodds`` or more of its pixels is never
+a candidate: **a reading the pixels state surely is never changed to satisfy a rule**; the
+sheet is read as drawn, the broken rule is reported with its regions, and those regions go
+to review saying so (:data:`AS_DRAWN`; their confidence stays the pixels'). A tally box the
+tallies' run says is misread beyond doubt (``must_be_*``: a shadow taken for a tick fifteen
+boxes after a run) costs nothing to change: the run is that box's evidence.
+
+The search (:class:`_Search`) first descends: from the reading as measured, it takes the
+cheapest change that makes the reading likelier, again and again. That reading then bounds
+a best-first branch and bound over the sets of changes reachable from the measured reading
+(each candidate a failed check or finding offers is one step: a region changed, or changed
+back; a set whose changes alone cost as much as the best reading found is not scored), up
+to ``solve_bound_evaluations`` more rescorings, ``solve_evaluations`` in all. Where it runs
+to its end the answer is exact: no reading the hints reach is likelier (a change that only
+pays with another, each alone leaving the sheet as unlikely, is found so). Where the budget
+ends it, the best found is taken and the solution says so (``exact``). A region changed
+goes to review with its measured reading as its second choice.
+
+After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
+no rule, a doubted region of the drawing whose every close alternative would break one leaves
+review.
+
+What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
+play (no check says which piece is misread when no legal order colours the lines, and
+proving that takes a search of its own) proposes its changes there, made only where each
+costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the boxes a
+tally disagreeing with the drawing points at, for review (not on a sheet read as drawn
+against a rule: the tallies then disagree with the drawing, not with its reading).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+import heapq
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 
 from artsheets.generator.layout import Layout
-from artsheets.scanner.colours import Reading
-from artsheets.scanner.config import ScannerConfig
-from artsheets.scanner.evidence import Evidence, evidence_of
-from artsheets.scanner.mending import mend_and_score, rescore
-from artsheets.scanner.scoring import POSITION_KINDS, Scoring
+from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
+from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.evidence import Evidence, Option, evidence_of
+from artsheets.scanner.mending import (
+    BY_THE_RULES,
+    UNUSUAL,
+    doubt,
+    mend_by_order,
+    neighbours_surer,
+    read_otherwise,
+    tallies_sure,
+    tally_suspects,
+    tick_hidden_boxes,
+)
+from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
+from artsheets.scanner.tallies import read_tallies
 
-__all__ = ["AS_DRAWN", "Solution", "solve"]
+__all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
 AS_DRAWN = "read as drawn, but the sheet breaks a rule"
+_EPS = 1e-9  # readings this close in cost are alike: the one with fewer changes is kept
 
 
 @dataclass
 class Solution:
     """The solved sheet: tallies, scoring, each region's evidence, and the regions read as
-    drawn against a rule (changes the rules wanted that the pixels ruled out)."""
+    drawn against a rule (a failed check names them and the pixels state them surely)."""
 
     tallies: dict[int, int]
     scoring: Scoring
     evidence: dict[str, Evidence]
     as_drawn: list[str]
-    # Every change the rules proposed: region -> (the reading proposed, its cost in log-odds
-    # of the pixels); those costing ``sure_logodds`` or more are the ones read as drawn.
+    # Every change the solver made, and for the regions read as drawn the cheapest change the
+    # rules offered: region -> (the reading, its cost in log-odds of the pixels).
     proposed: dict[str, tuple[int | None, float]]
+    evaluations: int = 0  # readings of the whole sheet scored by the search
+    exact: bool = True  # the search ran to its end within its budget
+
+
+@dataclass(frozen=True)
+class _Move:
+    """One candidate change: a region read otherwise, at a cost, and why (for its reason)."""
+
+    rid: str
+    option: Option
+    cost: float
+    why: str
+
+
+@dataclass
+class _Reading:
+    """A reading of the whole sheet: its changes from the measured best, scored."""
+
+    changes: dict[str, _Move]
+    cost: float  # of the changes, in log-odds of the pixels
+    tallies: dict[int, int]
+    scoring: Scoring
+    unusual: list[dict]
+    objective: float = field(default=0.0)
 
 
 def solve(
@@ -63,45 +127,395 @@ def solve(
     in_play = list(colours)
     as_read = dict(readings)
     evidence = {rid: evidence_of(rd, in_play, config) for rid, rd in as_read.items()}
-    tallies, scoring = mend_and_score(layout, readings, players)
-    proposed = {
-        rid: (rd.color, evidence[rid].against(rd.color))
-        for rid, rd in readings.items()
-        if rd.color != as_read[rid].color
-    }
+    search = _Search(layout, as_read, players, in_play, evidence, config)
+    best = search.run()
+    for rid, move in best.changes.items():
+        read_otherwise(readings, rid, move.option, move.why)
+    proposed = {rid: (m.option, m.cost) for rid, m in best.changes.items()}
+    tallies, scoring = best.tallies, best.scoring
+    sure = config.sure_logodds
+
+    def affordable(rid: str, colour: int | None) -> bool:
+        return evidence[rid].against(colour) < sure
+
+    order = mend_by_order(layout, readings, players, as_read, config, affordable)
+    for rid, colour in order:
+        proposed[rid] = (colour, evidence[rid].against(colour))
+    if order:
+        tallies, scoring = rescore(layout, readings, players, config)
+    if tick_hidden_boxes(layout, readings, scoring):
+        tallies, scoring = rescore(layout, readings, players, config)
+    as_drawn = _name_broken_rules(layout, readings, scoring.checks, evidence, sure)
+    for rid in as_drawn:
+        if rid in search.offered:
+            proposed.setdefault(rid, search.offered[rid])
+    found = unusual_readings(layout, {rid: rd.color for rid, rd in readings.items()}, players)
+    doubt(readings, found, UNUSUAL)
+    if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
+        doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
+    failed = sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+    confirmed = _confirmed(search, readings, evidence, failed, config)
+    _review_small_margins(readings, config.review_below, confirmed)
+    return Solution(
+        tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
+    )
+
+
+def rescore(
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    config: ScannerConfig = DEFAULT,
+) -> tuple[dict[int, int], Scoring]:
+    """The tallies and the scoring of the readings as they stand (no solving)."""
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
+    doubted = {rid for rid, rd in readings.items() if rd.confidence < REVIEW_BELOW}
+    return _scored(layout, colours, players, unseen, doubted, config)
+
+
+def _scored(
+    layout: Layout,
+    colours: dict[str, int | None],
+    players: int | None,
+    unseen: set[str],
+    doubted: set[str],
+    config: ScannerConfig = DEFAULT,
+) -> tuple[dict[int, int], Scoring]:
+    """The tallies read, and the rule engine's scores and checks of ``colours``; the
+    tallies' own checks first."""
+    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted, config)
+    scoring = score_sheet(layout, colours, tallies, players)
+    scoring.checks[:0] = tally_checks
+    return tallies, scoring
+
+
+class _Search:
+    """Best-first branch and bound over sets of changes (see the module's docstring)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        as_read: dict[str, Reading],
+        players: int | None,
+        in_play: list[int],
+        evidence: dict[str, Evidence],
+        config: ScannerConfig,
+    ) -> None:
+        self.layout, self.players, self.in_play = layout, players, in_play
+        self.evidence, self.config = evidence, config
+        self.as_read = {rid: rd.color for rid, rd in as_read.items()}
+        self.unseen = {rid for rid, rd in as_read.items() if rd.reason == OUTSIDE}
+        self.doubted = {rid for rid, rd in as_read.items() if rd.confidence < REVIEW_BELOW}
+        kinds = {r.id: r.kind for r in layout.regions}
+        self.drawing = {rid for rid in as_read if kinds.get(rid) in POSITION_KINDS}
+        self.boxes = {
+            r.id
+            for r in layout.regions
+            if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
+        }
+        self.readings = as_read
+        self.measured = dict(as_read)  # the readings as the measurement gave them
+        # Unusual findings weigh only where a line's neighbours are surer than the line.
+        self.prior = (
+            config.unusual_logodds
+            if neighbours_surer(layout, as_read, config.wholesale_doubt)
+            else 0.0
+        )
+        self.offered: dict[str, tuple[int | None, float]] = {}  # cheapest change per region
+        self.unnamed = 0.0  # log of the close readings a tally naming no region could mean
+        self.evaluations = 0
+        self.limit = config.solve_evaluations  # of evaluations, the descent's
+        self.exact = True
+        self._scored: dict[frozenset[tuple[str, Option]], tuple] = {}
+
+    # --- scoring a reading ---
+
+    def colours(self, changes: dict[str, _Move]) -> dict[str, int | None]:
+        return self.as_read | {rid: m.option for rid, m in changes.items()}
+
+    def evaluate(self, changes: dict[str, _Move]) -> _Reading:
+        """Score the reading with ``changes``: its objective (see the module's docstring)."""
+        key = frozenset((rid, m.option) for rid, m in changes.items())
+        if key not in self._scored:
+            self.evaluations += 1
+            colours = self.colours(changes)
+            tallies, scoring = _scored(
+                self.layout,
+                colours,
+                self.players,
+                self.unseen,
+                self.doubted | changes.keys(),
+                self.config,
+            )
+            unusual = unusual_readings(self.layout, colours, self.players) if self.prior else []
+            self._scored[key] = (tallies, scoring, unusual)
+        tallies, scoring, unusual = self._scored[key]
+        cost = sum(m.cost for m in changes.values())
+        failed = sum(1 for c in scoring.checks if not c.get("ok", True))
+        objective = cost + self.config.sure_logodds * failed + self.prior * len(unusual)
+        return _Reading(changes, cost, tallies, scoring, unusual, objective)
+
+    # --- the candidates ---
+
+    def moves(self, state: _Reading) -> list[tuple[float, _Move]]:
+        """The changes the failed checks and unusual findings of ``state`` offer, each
+        (region, reading) once at its cheapest, with the gain it promises (what the checks
+        and findings offering it weigh, less its cost), likeliest gain first."""
+        colours = self.colours(state.changes)
+        sure = self.config.sure_logodds
+        offered = [
+            (move, sure)
+            for check in state.scoring.checks
+            if not check.get("ok", True)
+            for move in self._offered(check, colours, state, BY_THE_RULES.mended)
+        ]
+        offered += [
+            (move, self.prior)
+            for finding in state.unusual
+            for move in self._offered(finding, colours, state, UNUSUAL.mended)
+        ]
+        cheapest: dict[tuple[str, Option], _Move] = {}
+        weight: dict[tuple[str, Option], float] = {}
+        for move, w in offered:
+            known = cheapest.get((move.rid, move.option))
+            if known is None or move.cost < known.cost:
+                cheapest[(move.rid, move.option)] = move
+            weight[(move.rid, move.option)] = weight.get((move.rid, move.option), 0.0) + w
+        gains = [(weight[k] - m.cost, m) for k, m in cheapest.items()]
+        return sorted(gains, key=lambda g: (g[1].cost, -g[0]))
+
+    def _offered(
+        self, check: dict, colours: dict[str, int | None], state: _Reading, wording: str
+    ) -> Iterator[_Move]:
+        why = f"{wording}: {check['message']}"
+        for rid, option, must in self._wanted(check, colours, state):
+            if rid not in self.readings or colours.get(rid) == option:
+                continue
+            cost = self._cost(rid, option, must)
+            if cost < self.offered.get(rid, (None, math.inf))[1]:
+                self.offered[rid] = (option, cost)
+            if cost < self.config.sure_logodds:  # the pixels leave it close
+                prior = self.unnamed if must is None else 0.0  # a reading no check named
+                yield _Move(rid, option, cost + prior, why)
+
+    def _wanted(
+        self, check: dict, colours: dict[str, int | None], state: _Reading
+    ) -> Iterator[tuple[str, Option, bool | None]]:
+        """(region, reading, whether the rules leave no doubt) a check would be met by; None
+        for a close reading of a check naming no region (:meth:`_close`)."""
+        for rid, colour in check.get("could_be", ()):
+            yield rid, colour, False
+        for rid in check.get("could_be_coloured", ()):
+            if colours.get(rid) is None:
+                yield from ((rid, c, False) for c in self.in_play)
+        for rid in check.get("could_be_blank", ()):
+            yield rid, None, False
+        for rid, colour in check.get("must_be_coloured", ()):
+            if colours.get(rid) is None:
+                yield from ((rid, c, True) for c in ([colour] if colour else self.in_play))
+        for rid in check.get("must_be_blank", ()):
+            yield rid, None, True
+        if not check.get("regions") and not check.get("could_be"):
+            yield from self._close(state)
+
+    def _close(self, state: _Reading) -> Iterator[tuple[str, Option, bool | None]]:
+        """A tally disagreeing with the drawing names no region: the drawing's regions in the
+        photo whose evidence leaves another reading closest, cheapest first (never where a
+        disagreeing player's tally is itself in doubt: the drawing would bend to a faint
+        tick)."""
+        scores = state.scoring.scores or {}
+        gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
+        if not gaps or not tallies_sure(self.layout, self.readings, gaps):
+            return
+        drawing = self.drawing - self.unseen - state.changes.keys()
+        close = sorted(
+            (
+                (self.evidence[rid].against(o), rid, o)
+                for rid in drawing
+                for o in self.evidence[rid].loglik
+                if o != self.as_read[rid]
+            ),
+            key=lambda c: (c[0], c[1], c[2] is None, c[2] or 0),
+        )
+        close = [c for c in close if c[0] < self.config.sure_logodds]
+        # No region named: each close reading is one of len(close) the tally could mean.
+        self.unnamed = math.log(len(close)) if close else 0.0
+        for _, rid, o in close[: self.config.tally_close_tries]:
+            yield rid, o, None
+
+    def _cost(self, rid: str, option: Option, must: bool | None) -> float:
+        """What reading ``rid`` as ``option`` costs in log-odds of its pixels."""
+        if option == self.as_read[rid] or (must and rid in self.boxes):
+            return 0.0
+        return self.evidence[rid].against(option)
+
+    # --- the search ---
+
+    def run(self) -> _Reading:
+        """The likeliest reading found (see the module's docstring): a descent first, whose
+        reading bounds the branch and bound that follows."""
+        root = self.evaluate({})
+        best = self._descend(root)
+        self.limit = min(
+            self.evaluations + self.config.solve_bound_evaluations, self.config.solve_evaluations
+        )
+        return self._branch_and_bound(root, best)
+
+    def _descend(self, state: _Reading) -> _Reading:
+        """Local search: from ``state``, take the first change (likeliest gain first) that
+        makes the reading likelier, until none does or the budget is spent. A change that
+        did not help is tried again only when no other does (it seldom helps later, and
+        scoring it again after every step would spend the budget)."""
+        failed: set[tuple[str, Option]] = set()
+        while True:
+            moves = self.moves(state)
+            fresh = [m for _, m in moves if (m.rid, m.option) not in failed]
+            again = [m for _, m in moves if (m.rid, m.option) in failed]
+            for move in fresh + again:
+                changes = self._with(state, move)
+                if not self._affordable(changes):
+                    return state
+                child = self.evaluate(changes)
+                if child.objective < state.objective - _EPS:
+                    state = child
+                    break
+                failed.add((move.rid, move.option))
+            else:
+                return state
+
+    def _branch_and_bound(self, root: _Reading, best: _Reading) -> _Reading:
+        """Best-first over the sets of changes reachable from ``root``; a set whose changes
+        alone cost as much as ``best`` is not scored. Exact if it runs to its end."""
+        heap: list[tuple[float, int, _Reading]] = [(root.objective, 0, root)]
+        seen: dict[frozenset[tuple[str, Option]], float] = {frozenset(): 0.0}
+        order = itertools.count(1)
+        while heap:
+            _, _, state = heapq.heappop(heap)
+            if state.cost >= best.objective - _EPS:
+                continue
+            for _, move in self.moves(state):
+                changes = self._with(state, move)
+                key = _key(changes)
+                cost = sum(m.cost for m in changes.values())
+                if cost >= min(seen.get(key, math.inf), best.objective) - _EPS:
+                    continue
+                seen[key] = cost
+                if not self._affordable(changes):
+                    self.exact = False
+                    return best
+                child = self.evaluate(changes)
+                if child.objective < best.objective - _EPS:
+                    best = child
+                heapq.heappush(heap, (child.objective, next(order), child))
+        return best
+
+    def _with(self, state: _Reading, move: _Move) -> dict[str, _Move]:
+        """The changes of ``state`` and ``move`` (a region changed back drops out)."""
+        changes = dict(state.changes)
+        if move.option == self.as_read[move.rid]:
+            del changes[move.rid]
+        else:
+            changes[move.rid] = move
+        return changes
+
+    def _affordable(self, changes: dict[str, _Move]) -> bool:
+        """Whether scoring ``changes`` keeps within the budget (a reading scored already is
+        free)."""
+        return _key(changes) in self._scored or self.evaluations < self.limit
+
+
+def _key(changes: dict[str, _Move]) -> frozenset[tuple[str, Option]]:
+    return frozenset((rid, m.option) for rid, m in changes.items())
+
+
+def _name_broken_rules(
+    layout: Layout,
+    readings: dict[str, Reading],
+    checks: list[dict],
+    evidence: dict[str, Evidence],
+    sure: float,
+) -> list[str]:
+    """The regions of each failed check go to review (in place): those of the position the
+    pixels state surely are read as drawn, saying which rule the sheet breaks (their
+    confidence is the pixels': the reading is not in doubt, the sheet is); the others are
+    doubted. Returns the regions read as drawn."""
     kinds = {r.id: r.kind for r in layout.regions}
-    as_drawn = [
-        rid
-        for rid, (_, cost) in proposed.items()
-        if cost >= config.sure_logodds and kinds.get(rid) in POSITION_KINDS
-    ]
-    if as_drawn:
-        for rid in as_drawn:
-            readings[rid] = as_read[rid]
-        tallies, scoring = rescore(layout, readings, players)
-        _name_broken_rules(readings, scoring.checks)
-    _review_small_margins(readings, config.review_below)
-    return Solution(tallies, scoring, evidence, as_drawn, proposed)
-
-
-def _review_small_margins(readings: dict[str, Reading], below: float) -> None:
-    """Regions whose reading, after solving, is under ``below`` go to review (in place),
-    naming the alternative; those already in review keep their own reason."""
-    for rid, rd in readings.items():
-        if rd.reason is None and rd.confidence < below:
-            other = "blank" if rd.runner_up is None else f"colour {rd.runner_up}"
-            read = "blank" if rd.color is None else f"colour {rd.color}"
-            readings[rid] = replace(rd, reason=f"read as {read}, but {other} is nearly as likely")
-
-
-def _name_broken_rules(readings: dict[str, Reading], checks: list[dict]) -> None:
-    """The regions of each failed check go to review saying which rule the sheet breaks as
-    drawn (in place). Their confidence is the pixels': the reading is not in doubt, the
-    sheet is."""
+    as_drawn: list[str] = []
     for check in checks:
         if check.get("ok", True):
             continue
         for rid in check.get("regions", ()):
             rd = readings.get(rid)
-            if rd is not None and rd.reason is None:
+            if rd is None or rd.reason is not None:
+                continue
+            if kinds.get(rid) in POSITION_KINDS and evidence[rid].margin >= sure:
                 readings[rid] = replace(rd, reason=f"{AS_DRAWN}: {check['message']}")
+                as_drawn.append(rid)
+            else:
+                readings[rid] = rd.doubted(0.5, f"{BY_THE_RULES.doubted}: {check['message']}")
+    return as_drawn
+
+
+def _confirmed(
+    search: _Search,
+    readings: dict[str, Reading],
+    evidence: dict[str, Evidence],
+    failed: int,
+    config: ScannerConfig,
+) -> set[str]:
+    """Regions of the drawing whose pixels leave another reading close (under the margin of
+    ``review_below``), but where every such reading would break a rule (or make an unusual
+    finding) on a solved sheet that breaks none: their margin after solving is the pixels'
+    plus ``sure_logodds`` (or ``unusual_logodds``), no longer small, and they leave review
+    whatever the measurement's doubt. Not where the solved sheet still breaks a rule (its
+    misreads may hide each other: the truth of one breaks a rule only beside another's
+    misread). The least sure first, one rescoring per alternative, within
+    ``confirm_evaluations``."""
+    close = math.log(config.review_below / (1.0 - config.review_below))
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    doubted = sorted(
+        (rd.confidence, rid)
+        for rid, rd in readings.items()
+        if rd.confidence < config.review_below
+        and rid in search.drawing
+        and rd.reason != OUTSIDE
+        and rd is search.measured[rid]  # neither changed nor named by a failed check
+    )
+    out: set[str] = set()
+    if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
+        return out
+    left = config.confirm_evaluations
+    for _, rid in doubted:
+        others = [o for o in evidence[rid].loglik if o != colours[rid]]
+        others = [o for o in others if evidence[rid].against(o) < close]
+        if not others or len(others) > left:
+            continue
+        left -= len(others)
+        if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
+            out.add(rid)
+    return out
+
+
+def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
+    """Failed checks and unusual findings of the reading ``colours``."""
+    _, scoring = _scored(
+        search.layout, colours, search.players, search.unseen, search.doubted, search.config
+    )
+    found = unusual_readings(search.layout, colours, search.players)
+    return sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+
+
+def _review_small_margins(
+    readings: dict[str, Reading], below: float, confirmed: set[str] = frozenset()
+) -> None:
+    """Regions whose reading, after solving, is under ``below`` go to review (in place),
+    naming the alternative, but for those the rules ``confirmed``; those already in review
+    keep their own reason."""
+    for rid, rd in readings.items():
+        if rid in confirmed:
+            readings[rid] = replace(rd, reason=None)
+        elif rd.reason is None and rd.confidence < below:
+            other = "blank" if rd.runner_up is None else f"colour {rd.runner_up}"
+            read = "blank" if rd.color is None else f"colour {rd.color}"
+            readings[rid] = replace(rd, reason=f"read as {read}, but {other} is nearly as likely")

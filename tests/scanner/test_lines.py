@@ -14,17 +14,14 @@ from artsheets.scanner.colours import (
     _doubt_beside_islands,
 )
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.lines import (
-    RUN_CHANGE,
-    RUN_KEPT,
-    TRACE_AMOUNTS,
-    LineFit,
-    fit_lines,
-    runs_along,
-)
+from artsheets.scanner.lines import STEPS, LineFit, fit_lines, runs_along
 from artsheets.scanner.template import template_for
 
 from .simulator import sheet_for
+
+RUN_CHANGE = DEFAULT.run_change
+RUN_KEPT = DEFAULT.run_kept
+TRACE_AMOUNTS = np.linspace(0.0, DEFAULT.line_trace_max, STEPS)  # the pressures the fit tries
 
 # Swatch reflectances (linear BGR relative to paper), as the key swatches give them.
 RED = np.array([0.10, 0.08, 0.60])

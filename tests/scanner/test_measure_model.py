@@ -6,9 +6,8 @@ import numpy as np
 import pytest
 
 from artsheets.scanner.colours import FILL, RegionStats, style_of, without_bleed
-from artsheets.scanner.config import ScannerConfig
-from artsheets.scanner.lines import PIXELS_PER_SAMPLE, pixels_per_sample
-from artsheets.scanner.regions import ERODE_MM
+from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.template import template_for
 
 from .simulator import sheet_for
@@ -20,7 +19,7 @@ def test_a_fills_pixels_know_how_far_in_they_lie() -> None:
     m = tpl.masks
     i = next(j for j, r in enumerate(m.regions) if r.kind == "space")
     edge = m.edge_mm[m.starts[i] : m.starts[i + 1]]
-    assert edge.min() >= ERODE_MM - 0.2
+    assert edge.min() >= DEFAULT.region_erode_mm - 0.2
     assert 5.0 <= edge.max() <= 5.8
     segment = (
         next(j for j, r in enumerate(m.regions) if r.kind == "segment")
@@ -70,7 +69,11 @@ def test_a_fill_with_a_bare_core_is_measured_on_it(
 
 
 def test_a_small_photo_has_fewer_colour_samples_per_working_pixel() -> None:
-    assert pixels_per_sample(0.05) == PIXELS_PER_SAMPLE
-    assert pixels_per_sample(0.05, 10.0, 7.5) == PIXELS_PER_SAMPLE  # sharp and large enough
-    assert pixels_per_sample(0.05, 2.5, 7.5) == pytest.approx(9 * PIXELS_PER_SAMPLE)
-    assert pixels_per_sample(0.4, 5.0, 7.5) == pytest.approx(16 * PIXELS_PER_SAMPLE)  # blur
+    per = DEFAULT.line_pixels_per_sample
+    assert pixels_per_sample(0.05) == per
+    assert pixels_per_sample(0.05, 10.0) == per  # sharp and large enough
+    assert pixels_per_sample(0.05, 2.5) == pytest.approx(9 * per)  # 7.5 / 2.5 squared
+    # Blur thins the samples as ``line_blur_power`` says: by default along the line only.
+    assert pixels_per_sample(0.4, 10.0) == pytest.approx(4 * per)
+    blurred = ScannerConfig(line_blur_power=1.0)
+    assert pixels_per_sample(0.4, 5.0, blurred) == pytest.approx(16 * per)

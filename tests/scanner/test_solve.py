@@ -3,6 +3,8 @@ rule reported; the rules only decide between readings the pixels leave close."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from artsheets.generator.layout import Layout
@@ -101,9 +103,92 @@ def test_a_photo_of_a_planted_rule_break_reads_as_drawn() -> None:
 def test_a_region_under_the_configured_margin_goes_to_review_naming_the_alternative() -> None:
     layout, colours, _ = _legal_game("vasarely")
     rid = next(r.id for r in layout.regions if r.kind == "space" and colours[r.id] is not None)
-    for config, flagged in ((CONFIG, False), (ScannerConfig(review_below=0.9), True)):
+    # Blank would leave the sheet unfinished: the rules would confirm the reading, so they
+    # are kept out of it here (confirm_evaluations 0) to see the margin alone.
+    alone = ScannerConfig(confirm_evaluations=0)
+    for config, flagged in ((alone, False), (replace(alone, review_below=0.9), True)):
         readings = _sure(colours)
         readings[rid] = Reading(colours[rid], 0.85, 0.9, runner_up=None)
         solve(layout, readings, None, _keys(layout), config)
         assert (readings[rid].reason is not None) == flagged
     assert "blank is nearly as likely" in (readings[rid].reason or "")
+
+
+def _arp_two_alike_misreads() -> tuple[Layout, dict[str, Reading], dict, list[str], int, int]:
+    """A finished Arp game read beyond doubt but for two captured spaces, each read (with
+    doubt) in a colour on its sides that is not its captor's: each misread moves one point
+    from the captor to the other player and breaks no rule."""
+    layout, colours, _ = _legal_game("arp", seed=5)
+    readings = {
+        rid: Reading(c, 1.0, 0.9, surely_marked=c is not None) for rid, c in colours.items()
+    }
+    bounds = layout.topology.data.get("space_segments") or {}
+    flips: dict[tuple[int, int], list[str]] = {}
+    for sp, sides in bounds.items():
+        captor = colours.get(sp)
+        for other in sorted({colours[s] for s in sides} - {captor, None}):
+            if captor is not None:
+                flips.setdefault((captor, other), []).append(sp)
+    (captor, other), spaces = next((k, v) for k, v in flips.items() if len(v) >= 2)
+    for sp in spaces[:2]:
+        readings[sp] = Reading(other, 0.6, 1.0, "doubted", runner_up=captor, surely_marked=True)
+    return layout, readings, colours, spaces[:2], captor, other
+
+
+def test_two_close_misreads_that_only_together_make_the_tallies_agree_are_both_changed() -> None:
+    # Either change alone leaves both players' tallies off by one point: no single change
+    # makes the sheet likelier, so one change at a time cannot find it; both together do.
+    layout, readings, _, spaces, captor, other = _arp_two_alike_misreads()
+    as_read = score_sheet(layout, {r: rd.color for r, rd in readings.items()}, {})
+    assert as_read.scores is not None
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert [readings[sp].color for sp in spaces] == [captor, captor]
+    assert all("by the rules" in (readings[sp].reason or "") for sp in spaces)
+    assert all(readings[sp].runner_up == other for sp in spaces)  # the reading as drawn
+    assert not [c for c in solved.scoring.checks if not c["ok"]]
+    assert solved.exact and set(solved.proposed) == set(spaces)
+
+
+def test_a_search_cut_short_by_its_budget_says_so_and_keeps_the_best_found() -> None:
+    layout, readings, _, spaces, _, other = _arp_two_alike_misreads()
+    solved = solve(layout, readings, None, _keys(layout), ScannerConfig(solve_evaluations=2))
+    assert not solved.exact and solved.evaluations == 2
+    assert [readings[sp].color for sp in spaces] == [other, other]  # nothing better found
+
+
+def test_a_sure_tick_far_after_a_tally_run_is_read_blank() -> None:
+    # Ticks 1..n and one beyond n + 3: keeping it would need the boxes between ticked too,
+    # so the run says it is no tick (a shadow's edge), however surely it was read.
+    layout, colours, scores = _legal_game("vasarely")
+    player, score = next((p, s) for p, s in scores.items() if s > 0)
+    stray = f"score-p{player}-box-{score + 4}"
+    colours[stray] = player
+    readings = _sure(colours)
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert readings[stray].color is None and "by the rules" in (readings[stray].reason or "")
+    assert solved.tallies[player] == score
+
+
+def test_a_doubted_reading_whose_alternative_breaks_a_rule_leaves_review() -> None:
+    # A space doubted between its colour and a second one: where the second would break a
+    # rule on a sheet that breaks none, the margin after solving is no longer small and the
+    # space leaves review; where the second breaks nothing, it stays in review.
+    layout, colours, scores = _legal_game("vasarely")
+    spaces = [r.id for r in layout.regions if r.kind == "space" and colours[r.id] is not None]
+    cases: dict[bool, tuple[str, int]] = {}
+    for rid in spaces:
+        for other in _keys(layout):
+            if other == colours[rid]:
+                continue
+            checks = score_sheet(layout, colours | {rid: other}, scores).checks
+            cases.setdefault(any(not c["ok"] for c in checks), (rid, other))
+        if len(cases) == 2:
+            break
+    assert len(cases) == 2, cases
+    for breaks, (rid, other) in cases.items():
+        readings = _sure(colours)
+        doubted = Reading(colours[rid], 0.6, 0.9, "colour between keys", runner_up=other)
+        readings[rid] = replace(doubted, surely_marked=True)
+        solve(layout, readings, None, _keys(layout), CONFIG)
+        assert readings[rid].color == colours[rid]
+        assert (readings[rid].reason is None) is breaks, (breaks, readings[rid].reason)

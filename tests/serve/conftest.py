@@ -17,7 +17,7 @@ from artsheets.serve.app import create_app
 from ..scanner.simulator import PENCILS, SimulatedPhoto, easy, sheet_for, simulate
 
 DISTINCT = {k + 1: PENCILS[n] for k, n in enumerate(("red", "blue", "green", "yellow"))}
-GAME, SEED = "springer", 45  # a game whose sheet alone gives the scores; one region doubted
+GAME, SEED = "springer", 55  # a game whose sheet alone gives the scores; one region doubted
 
 
 @pytest.fixture(scope="session")
