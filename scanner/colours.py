@@ -43,6 +43,7 @@ from artsheets.scanner.light import (
     to_linear,
 )
 from artsheets.scanner.lines import LineFit, fit_lines, pixels_per_sample, runs_along
+from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
@@ -85,6 +86,12 @@ class RegionStats:
     # neighbour's felt tip bleeds over the outline into the rim, never this far in.
     core_n: np.ndarray | None = None
     core_ink: np.ndarray | None = None
+    # Where the camera clipped some pencil pixels of a region at its white, ``mean`` is only a
+    # likely value: the mean lies between ``low`` (the clipped channels at the level they
+    # clipped at) and ``high`` (at paper: pencil only darkens). Equal to ``mean`` elsewhere;
+    # None when nothing in the photo clipped.
+    low: np.ndarray | None = None
+    high: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -136,10 +143,12 @@ def measure(
     px = to_linear(srgb)
     px /= _rows(full, m.pixels)
     _relight_boxes(px, work, full, tpl, inside, light)
+    srgb = _as_clipped(srgb, _rows(full, m.pixels), config)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
     colour_px = clipped_pencil(px, srgb, config) if clipped else None
+    bounds = _clip_bounds(px, srgb) if clipped else None
     px = censor_clipped(px, srgb)
     if colour_px is None:  # nothing clipped: both readings are the same
         colour_px = px
@@ -162,8 +171,10 @@ def measure(
     n = n_all if shown is None else m.sums(shown)
     k = m.sums(ink)
     wsum = m.sums(weight)
-    sums = np.stack([m.sums(colour_px[:, c] * weight) for c in range(3)], axis=1)
-    mean = np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
+    mean = _weighted_mean(m, colour_px, weight, wsum)
+    low = high = None
+    if bounds is not None:
+        low, high = (_weighted_mean(m, b, weight, wsum) for b in bounds)
     # A line traced over: the printed grey itself takes the pencil's hue, even when the
     # pencil is too dull or thin to show beside it.
     on = np.flatnonzero(m.on_print if shown is None else m.on_print & shown)
@@ -190,7 +201,40 @@ def measure(
         line_refl=px[line_px],
         core_n=core_n,
         core_ink=core_ink,
+        low=low,
+        high=high,
     )
+
+
+def _as_clipped(srgb: np.ndarray, light_px: np.ndarray, config: ScannerConfig) -> np.ndarray:
+    """``srgb`` (8-bit, (n, 3)) with every channel that may be the camera's white set to 255:
+    those it clipped, and, where paper lit as the light is there would itself be clipped,
+    those within ``config.clip_noise_levels`` below the clip (clipped paper scattered down
+    by compression: on overexposed photos 4 % of blank paper's pixels in a channel beyond
+    white read below the clip, the lowest 0.1 % 7 levels below)."""
+    if config.clip_noise_levels <= 0:
+        return srgb
+    near = (srgb >= CLIPPED - config.clip_noise_levels) & (light_px >= CLIPPED_LINEAR)
+    return np.where(near, np.uint8(255), srgb) if near.any() else srgb
+
+
+def _weighted_mean(
+    m: RegionMasks, px: np.ndarray, weight: np.ndarray, wsum: np.ndarray
+) -> np.ndarray:
+    """Per region, the mean of ``px`` (linear BGR) weighted by ``weight`` (1 where none)."""
+    sums = np.stack([m.sums(px[:, c] * weight) for c in range(3)], axis=1)
+    return np.where(wsum[:, None] > 0, sums / np.maximum(wsum, 1e-9)[:, None], 1.0)
+
+
+def _clip_bounds(refl: np.ndarray, srgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(lowest, highest) reflectance each pixel's channels may have: a channel the camera
+    clipped at its white says only "at least this bright", between the level it clipped at and
+    paper (pencil only darkens); an unclipped channel is what it shows."""
+    at_white = srgb >= CLIPPED
+    exact = np.clip(refl, 0.0, 1.5)
+    low = np.where(at_white, np.clip(refl, 0.0, 1.0), exact).astype(np.float32)
+    high = np.where(at_white, np.maximum(low, np.float32(1.0)), exact).astype(np.float32)
+    return low, high
 
 
 BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
@@ -354,14 +398,10 @@ class Palette:
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per sample, Lab per sample) along each colour's pressure curve."""
-        idx, labs = [], []
-        for k, c in self.colours.items():
-            samples = 1.0 - STRENGTHS[:, None] * (1.0 - np.asarray(c)[None, :])
-            labs.append(_lab(np.clip(samples, 0.0, 1.0)))
-            idx.extend([k] * len(STRENGTHS))
-        if not labs:
+        if not self.colours:
             return np.zeros(0, int), np.zeros((0, 3))
-        return np.array(idx), np.concatenate(labs)
+        idx = np.repeat(list(self.colours), len(STRENGTHS))
+        return idx, _lab(_curve_samples(self))
 
     def srgb(self, k: int) -> tuple[int, int, int]:
         """The colour as 8-bit BGR, for drawing."""
@@ -369,6 +409,17 @@ class Palette:
         s = np.where(c <= 0.0031308, c * 12.92, 1.055 * np.power(c, 1 / 2.4) - 0.055)
         b, g, r = (round(float(v) * 255) for v in s)
         return (b, g, r)
+
+
+def _curve_samples(palette: Palette) -> np.ndarray:
+    """Linear BGR along each colour's pressure curve (``1 - t * (1 - c)``), in the order of
+    :meth:`Palette.curves`."""
+    return np.concatenate(
+        [
+            np.clip(1.0 - STRENGTHS[:, None] * (1.0 - np.asarray(c)[None, :]), 0.0, 1.0)
+            for c in palette.colours.values()
+        ]
+    ).astype(np.float32)
 
 
 # The default settings' mark styles (``ScannerConfig.fill``, ``stroke``, ``tick``), for
@@ -431,16 +482,38 @@ def style_of(
     return config.fill
 
 
-def _distances(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, list[int]]:
-    """(regions, colours) weighted CIELAB distance to each colour's pressure curve."""
+def _distances(
+    lab: np.ndarray, palette: Palette, bounds: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[np.ndarray, list[int]]:
+    """(regions, colours) CIELAB distance to each colour's pressure curve.
+
+    With ``bounds`` ((regions, 3) lowest and highest linear BGR each region's colour may
+    have, its channels clipped at the camera's white being known only that far), a censored
+    measurement: each point of a curve is compared with the nearest colour within those
+    bounds, so a clipped channel counts only where a key lies outside what it allows, and the
+    unclipped channels tell close keys apart as they do on any photo."""
     idx, curve = palette.curves()
     keys = list(palette.colours)
     if not keys:
         return np.full((len(lab), 0), np.inf), keys
     d = lab[:, None, :] - curve[None, :, :]
     dist = np.sqrt((d**2).sum(axis=2))
+    if bounds is not None:
+        low, high = bounds
+        open_ = np.flatnonzero((high - low).max(axis=1) > CENSORED_ABOVE)
+        if len(open_):
+            samples = _curve_samples(palette)
+            near = np.clip(samples[None], low[open_, None], high[open_, None])
+            dl = _lab(near).reshape(len(open_), len(samples), 3) - curve[None]
+            dist[open_] = np.sqrt((dl**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
+
+
+# A region whose colour's bounds (``RegionStats.low``, ``high``) are this close in every
+# channel (linear reflectance) is read as a point: a few clipped grains of a fill shift its
+# mean by less than the camera's own noise.
+CENSORED_ABOVE = 1e-3
 
 
 OWN_COLOUR_KINDS = ("score_box", "track_box")  # boxes a player marks in his own colour
@@ -1000,7 +1073,13 @@ def _classify_once(
     palette = palettes[fill]
     cov = stats.coverage
     lab = _lab(stats.mean)
-    dists = {st: _distances(lab, pal) for st, pal in palettes.items()}
+    # Fills, marks and ticks on clipped pixels are read as censored measurements; traced
+    # lines as points (their colour is read again by the line fit).
+    bounds = None
+    if stats.low is not None and stats.high is not None:
+        line = np.array([r.kind == "segment" for r in regions])[:, None]
+        bounds = (np.where(line, stats.mean, stats.low), np.where(line, stats.mean, stats.high))
+    dists = {st: _distances(lab, pal, bounds) for st, pal in palettes.items()}
     keys = list(palette.colours)
     pale = 100.0 - lab[:, 0] < PALE_SHARE * _faintest_darkening(palette)
     out: list[Reading] = []

@@ -440,6 +440,11 @@ class ScannerConfig:
     # misreads disputes is misread beyond doubt, and mended however sure its reading (a
     # tick fifteen boxes after the run); docs/scanner.md gives the benchmark's figures.
     tally_sure_margin: int = 2
+    # Where the paper is at or beyond the camera's white in a channel (its light there at
+    # least ``light.CLIPPED_LINEAR``), a pixel within this many 8-bit levels below
+    # ``light.CLIPPED`` is read as clipped too (a censored measurement: "at least this
+    # bright"): compression and demosaicing scatter clipped paper a few levels down.
+    clip_noise_levels: int = 8
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
