@@ -143,7 +143,8 @@ def measure(
     px = to_linear(srgb)
     px /= _rows(full, m.pixels)
     _relight_boxes(px, work, full, tpl, inside, light)
-    srgb = _as_clipped(srgb, _rows(full, m.pixels), config)
+    # (Traced lines keep the camera's own clipping: the line fit reads their pixels its way.)
+    srgb = _as_clipped(srgb, _rows(full, m.pixels), m.line_mm < 0, config)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
@@ -206,15 +207,18 @@ def measure(
     )
 
 
-def _as_clipped(srgb: np.ndarray, light_px: np.ndarray, config: ScannerConfig) -> np.ndarray:
+def _as_clipped(
+    srgb: np.ndarray, light_px: np.ndarray, where: np.ndarray, config: ScannerConfig
+) -> np.ndarray:
     """``srgb`` (8-bit, (n, 3)) with every channel that may be the camera's white set to 255:
-    those it clipped, and, where paper lit as the light is there would itself be clipped,
-    those within ``config.clip_noise_levels`` below the clip (clipped paper scattered down
-    by compression: on overexposed photos 4 % of blank paper's pixels in a channel beyond
-    white read below the clip, the lowest 0.1 % 7 levels below)."""
+    those it clipped, and, at pixels ``where`` (n,) the paper lit as the light is there would
+    itself be clipped, those within ``config.clip_noise_levels`` below the clip (clipped
+    paper scattered down by compression: on an overexposed photo 4 % of blank paper's pixels
+    in a channel beyond white read below the clip, the lowest 0.1 % 7 levels below)."""
     if config.clip_noise_levels <= 0:
         return srgb
     near = (srgb >= CLIPPED - config.clip_noise_levels) & (light_px >= CLIPPED_LINEAR)
+    near &= where[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
 
