@@ -211,14 +211,17 @@ def _as_clipped(
     srgb: np.ndarray, light_px: np.ndarray, where: np.ndarray, config: ScannerConfig
 ) -> np.ndarray:
     """``srgb`` (8-bit, (n, 3)) with every channel that may be the camera's white set to 255:
-    those it clipped, and, at pixels ``where`` (n,) the paper lit as the light is there would
-    itself be clipped, those within ``config.clip_noise_levels`` below the clip (clipped
-    paper scattered down by compression: on an overexposed photo 4 % of blank paper's pixels
-    in a channel beyond white read below the clip, the lowest 0.1 % 7 levels below)."""
+    those it clipped, and those within ``config.clip_noise_levels`` below the clip at pixels
+    ``where`` (n,) the paper lit as the light is there would itself be clipped in that
+    channel and is clipped in another: clipped paper scattered down by compression (on an
+    overexposed photo 4 % of blank paper's pixels in a channel beyond white read below the
+    clip, the lowest 0.1 % 7 levels below). A pixel below the clip in every channel where
+    the paper is beyond white is darker than paper: a pale pencil, read as measured."""
     if config.clip_noise_levels <= 0:
         return srgb
-    near = (srgb >= CLIPPED - config.clip_noise_levels) & (light_px >= CLIPPED_LINEAR)
-    near &= where[:, None]
+    beyond = light_px >= CLIPPED_LINEAR
+    near = (srgb >= CLIPPED - config.clip_noise_levels) & (srgb < CLIPPED) & beyond
+    near &= (where & ((srgb >= CLIPPED) & beyond).any(axis=1))[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
 

@@ -55,13 +55,20 @@ def test_keys_that_differ_only_above_the_clip_stay_in_doubt() -> None:
 def test_paper_scattered_just_below_the_clip_counts_as_clipped_where_paper_is_beyond_white() -> (
     None
 ):
-    srgb = np.array([[246, 200, 200], [246, 200, 200], [246, 200, 200], [238, 200, 200]], np.uint8)
-    light = np.array([[1.3, 0.8, 0.8], [0.9, 0.8, 0.8], [1.3, 0.8, 0.8], [1.3, 0.8, 0.8]])
-    where = np.array([True, True, False, True])  # the third pixel is on a traced line
-    out = _as_clipped(srgb, light.astype(np.float32), where, DEFAULT)
-    assert out[0, 0] == 255 and (out[0, 1:] == 200).all()  # paper beyond white in blue
+    """Paper beyond white in blue and green: a blue a few levels under the clip beside a
+    clipped green is scattered paper; blue and green both under it are a pale pencil."""
+    srgb = np.array(
+        [[246, 255, 200], [246, 255, 200], [246, 255, 200], [238, 255, 200], [246, 247, 200]],
+        np.uint8,
+    )
+    beyond = [1.3, 1.2, 0.8]
+    light = np.array([beyond, [0.9, 0.9, 0.8], beyond, beyond, beyond], np.float32)
+    where = np.array([True, True, False, True, True])  # the third pixel is on a traced line
+    out = _as_clipped(srgb, light, where, DEFAULT)
+    assert out[0, 0] == 255 and out[0, 2] == 200  # scattered paper: read as clipped
     assert out[1, 0] == 246  # paper below white: 246 is a measurement
     assert out[2, 0] == 246  # a line's pixels keep the camera's own clipping
     assert out[3, 0] == 238  # too far below the clip
-    off = _as_clipped(srgb, light.astype(np.float32), where, ScannerConfig(clip_noise_levels=0))
+    assert (out[4, :2] == [246, 247]).all()  # darker than paper in both: pencil
+    off = _as_clipped(srgb, light, where, ScannerConfig(clip_noise_levels=0))
     assert np.array_equal(off, srgb)
