@@ -441,9 +441,14 @@ class ScannerConfig:
     # tick fifteen boxes after the run); docs/scanner.md gives the benchmark's figures.
     tally_sure_margin: int = 2
     # Where the paper is at or beyond the camera's white in a channel (its light there at
-    # least ``light.CLIPPED_LINEAR``), a pixel within this many 8-bit levels below
-    # ``light.CLIPPED`` is read as clipped too (a censored measurement: "at least this
-    # bright"): compression and demosaicing scatter clipped paper a few levels down.
+    # least ``light.CLIPPED_LINEAR``), a fill's, mark's or tick's pixel within this many
+    # 8-bit levels below ``light.CLIPPED``, and clipped in another such channel, is read as
+    # clipped there too (a censored measurement: "at least this bright"): compression
+    # scatters clipped paper a few levels down (4 % of blank paper's pixels, the lowest 0.1 %
+    # 7 levels). Over-exposed tuning-seed photos (24, then 40 of all conditions), 4 / 8 / 12
+    # on every near channel: flagged 141 / 136 / 170, wrong 35 / 25 / 28; beside a clipped
+    # channel only, 8: main's 739 flagged -> 404, wrong 93 -> 46, unflagged 6 -> 4 on the 40
+    # (benchmarks/RESULTS.md, "Clipped fills").
     clip_noise_levels: int = 8
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
