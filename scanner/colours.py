@@ -885,11 +885,20 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
-        maybe_bare = fit.under_fill and reason is None
+        # Half covered, in the colour of the fill beside it by a small margin: that fill's
+        # pencil reaching into the band and bled onto the core would show the same.
+        faint_in_fill = (
+            fit.fill_colour
+            and rd.coverage < config.line_bare_cover
+            and fit.llr < config.line_bare_logodds
+        )
+        maybe_bare = (fit.under_fill or faint_in_fill) and reason is None
         if maybe_bare:  # the fill's dye alone would show the same: blank is the alternative
             conf = min(conf, 0.6)
             reason = (
                 f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
+                if fit.under_fill
+                else f"colour {fit.color}, as the fill beside it, half covered: left blank?"
             )
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)

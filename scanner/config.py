@@ -430,6 +430,14 @@ class ScannerConfig:
     # 5 px/mm on (14,409 read surely, 4 wrong, all with other causes; benchmarks/RESULTS.md).
     line_close_delta_e: float = 22.5
     line_close_logodds: float = 3.5
+    # A line piece under this coverage whose fit reads it in the colour of a filled space
+    # beside it, by under these log-odds, may be bare: that fill's pencil reaching into the
+    # line's band (and bled onto its printed core) reads the same; it goes to review with
+    # blank as the alternative. Of 21,363 line pieces of the 107 Arp and Miro photos above,
+    # 2 were truly blank and read coloured (one surely); this rule takes that one and 23
+    # others (0.2 a photo); coverage 0.6 or log-odds 3 took 34 and 56 (benchmarks/RESULTS.md).
+    line_bare_cover: float = 0.5
+    line_bare_logodds: float = 2.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
