@@ -1,4 +1,5 @@
-"""A traced line read between two close keys in a photo too small to resolve its colour."""
+"""Traced lines the fit reads surely where its model is weaker: two close keys in a photo too
+small to resolve its colour, and a half-covered piece in the colour of the fill beside it."""
 
 from __future__ import annotations
 
@@ -24,11 +25,16 @@ def _distance(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _reread(
-    monkeypatch: pytest.MonkeyPatch, runner_up: np.ndarray, llr: float, small_photo: bool
+    monkeypatch: pytest.MonkeyPatch,
+    runner_up: np.ndarray,
+    llr: float,
+    small_photo: bool,
+    coverage: float = 1.0,
+    fill_colour: bool = False,
 ) -> Reading:
     """One traced piece (region 0, meeting no other) read blue by the line fit at ``llr``
     over ``runner_up`` (key 2), through the line step of :func:`colours.classify`."""
-    fit = LineFit(1, 2, llr, loglik={1: 0.0, 2: -llr})
+    fit = LineFit(1, 2, llr, loglik={1: 0.0, 2: -llr}, fill_colour=fill_colour)
     monkeypatch.setattr(colours, "fit_lines", lambda *a, **k: {0: fit})
     stats = SimpleNamespace(
         line_px=np.arange(4), line_refl=np.full((4, 3), 0.5), mean=np.ones((1, 3))
@@ -41,7 +47,7 @@ def _reread(
         along=[[]],
         ids=["segment-0"],
     )
-    read = Reading(1, 1.0, 1.0)  # traced all along: no doubt of its coverage
+    read = Reading(1, 1.0, coverage)
     palette = Palette({1: BLUE, 2: runner_up})
     out = _reread_lines(
         stats, SimpleNamespace(masks=masks), [read], [read], palette, 15.0, DEFAULT, small_photo
@@ -69,3 +75,19 @@ def test_far_keys_a_wide_margin_or_a_sharp_photo_stay_sure(
     assert _reread(monkeypatch, RED, 2.0, small_photo=True).reason is None
     wide = DEFAULT.line_close_logodds + 0.5
     assert _reread(monkeypatch, LIGHT_BLUE, wide, small_photo=True).reason is None
+
+
+def test_a_half_covered_piece_in_its_fills_colour_may_be_bare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A piece half covered, read by a small margin in the colour of the fill beside it, may
+    be that fill's pencil in the line's band: review, with blank as the alternative."""
+    half = DEFAULT.line_bare_cover - 0.1
+    rd = _reread(monkeypatch, RED, 1.5, False, coverage=half, fill_colour=True)
+    assert rd.color == 1 and rd.reason is not None and "left blank?" in rd.reason
+    assert rd.runner_up is None and rd.confidence < REVIEW_BELOW
+    # Traced all along, read by a wide margin, or unlike the fill: the trace is there.
+    assert _reread(monkeypatch, RED, 1.5, False, coverage=0.9, fill_colour=True).reason is None
+    wide = DEFAULT.line_bare_logodds + 0.5
+    assert _reread(monkeypatch, RED, wide, False, coverage=half, fill_colour=True).reason is None
+    assert _reread(monkeypatch, RED, 1.5, False, coverage=half).reason is None
