@@ -304,6 +304,29 @@ class ScannerConfig:
     ink_pixels_enough: int = 500
     repaper_below: float = 0.85
     clipped_pencil: float = 0.3
+    # Sure paper clipped in a channel bounds the light's colour from below there (as a ratio
+    # to an unclipped channel, the median over ``clip_bound_blocks`` or more 1 mm blocks):
+    # unclipped paper breaking a bound by more than ``clip_bound_slack`` lends no cast (it is
+    # something on the margin: a thumb), and the cast is raised to the bounds. On the tuning
+    # split's 120 photos the cast measured on unclipped paper was within 2.4 % of the truth
+    # but on one photo (40 % off, a thumb on the margin: its 55 blank spaces read coloured).
+    clip_bound_blocks: int = 50
+    clip_bound_slack: float = 0.05
+    # Colour scatter (times the palette's spread) when paper is clipped and the cast was
+    # measured on unclipped paper (``pipeline._doubt_the_cast``; unmeasured: 2, on the ink:
+    # 1). The tuning split's 33 photos with most paper clipped, scatter 1 / 1.5 / 2: wrong
+    # 49 / 51 / 56, unflagged 1 / 1 / 0 (a traced line), median review 0 / 0.28 / 0.63 %.
+    clipped_paper_spread: float = 2.0
+    # A blank region whose paper is clipped white in every channel with this much headroom
+    # (a pencil this much darker than paper in each channel would still clip) goes to review
+    # (``light.doubt_washed_out``): the faintest of the tuning split's 11,635 coloured fills
+    # (spaces, keys, marks, cells) darkened its pencil pixels' darkest channel by 0.209 on
+    # average (0.237 at the 0.1 % point). On 24 tuning-seed photos made overexposed (the
+    # brightest channel's gain 1.2-1.5, ``benchmarks/overexposed_photos.py``) five coloured
+    # regions read blank, all flagged already; at 0.21 no blank region was doubted there,
+    # at 0.1 (as at 0.2 with unknown brightness doubted) 1,328 (1,606), median review
+    # 1.5 -> 10.4 % (14.1 %).
+    washed_out: float = 0.21
     # A hard shadow: paper ``shadow_step`` darker than the estimate round it may be shaded; a
     # band of it ``shadow_min_mm`` long and thin (area under ``shadow_thin`` of its diagonal
     # squared), within ``shadow_straight_mm`` of a line, is a straight edge, whose light is

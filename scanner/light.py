@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,6 +22,9 @@ import numpy as np
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import PX_PER_MM, Template
 from artsheets.scanner.workers import in_parts
+
+if TYPE_CHECKING:
+    from artsheets.scanner.colours import Reading
 
 __all__ = [
     "CLIPPED",
@@ -32,6 +36,7 @@ __all__ = [
     "channel_mean",
     "channel_min",
     "clipped_pencil",
+    "doubt_washed_out",
     "light_field",
     "paper_dips",
     "reflectance",
@@ -129,6 +134,11 @@ def light_field(
     level = channel_max(small)
     lit = level > config.dark_paper * float(np.median(level[paper])) if paper.any() else paper
     unclipped = paper & (clipped < 0.1) & lit
+    # Sure paper clipped in a channel says the light is at least that strong there against
+    # its unclipped channels: paper (dimmer, elsewhere) that breaks those bounds is something
+    # else lying on the margin (a thumb, another sheet), and would lend the cast its own.
+    bounds = _clip_bounds(small, paper & lit, config)
+    unclipped &= _within_bounds(small, bounds, config.clip_bound_slack)
     true_paper = unclipped if unclipped.sum() >= 50 else paper
     # With all sure paper clipped, the light's colour is measured on the printed ink instead.
     ink_cast = _ink_cast(work, tpl, config) if unclipped.sum() < 50 else None
@@ -217,7 +227,10 @@ def light_field(
         tint = np.broadcast_to(ink_cast, small.shape).astype(np.float32)
     else:
         tint = _paper_tint(small, true_paper, cast)
+    tint = _at_least(tint, bounds)
+    white = channel_min(est) >= CLIPPED_LINEAR  # paper clipped in every channel
     est = _brightness(est, tint) * tint
+    est, known = _beyond_white(est, white, paper, edge is None, config)
     shadow = None
     if edge is not None:
         normal, offset, width, bend, lit, shaded = edge
@@ -239,7 +252,121 @@ def light_field(
             "BGR"[c] for c in range(3) if len(at_white) and at_white[:, c].mean() > 0.5
         ),
         cast_from_ink=ink_cast is not None,
+        cast_from_paper=ink_cast is None and unclipped.sum() >= 50,
+        headroom=_headroom(est, known),
     )
+
+
+def _beyond_white(
+    est: np.ndarray, white: np.ndarray, sure: np.ndarray, smooth: bool, config: ScannerConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """(``est`` with the paper's brightness where every channel is clipped, ``white``, taken
+    from the light round it; where the brightness is known).
+
+    There the estimate only says "at least this bright", and pencil divided by it reads too
+    pale (by the paper's true brightness over the clip level, up to a half on a bright
+    photo). Light falls off smoothly across a page (``smooth``: no hard shadow's edge was
+    found), so a plane fitted to the sure paper's brightness where some channel shows it
+    (``clip_bound_blocks`` blocks at least) is carried into the white blocks, and the
+    estimate raised to it there (never lowered). Otherwise the brightness there is unknown."""
+    known = ~white
+    if not white.any():
+        return est, known
+    seen = sure & known
+    if not smooth or seen.sum() < config.clip_bound_blocks:
+        return est, known
+    h, w = white.shape
+    ys, xs = np.nonzero(seen)
+    level = channel_mean(est)[..., 0]
+    terms = np.stack([np.ones(len(xs)), xs / w, ys / h], axis=1)
+    coef = np.linalg.lstsq(terms, level[ys, xs].astype(np.float64), rcond=None)[0]
+    wy, wx = np.nonzero(white)
+    plane = (coef[0] + coef[1] * wx / w + coef[2] * wy / h).astype(np.float32)
+    out = est.copy()
+    out[wy, wx] *= (np.maximum(plane, level[wy, wx]) / np.maximum(level[wy, wx], 1e-3))[:, None]
+    return out, np.ones_like(white)
+
+
+def _headroom(est: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """How much darker than paper (a share, per 1 mm block) a pencil can be and still show
+    as the camera's white in every channel: ``1 - 1 / L`` for the paper's light ``L`` in its
+    dimmest channel (0 where some channel is not clipped); NaN where the paper's brightness
+    is not ``known``."""
+    lowest = channel_min(est)
+    out = np.clip(1.0 - 1.0 / np.maximum(lowest, 1e-3), 0.0, 1.0).astype(np.float32)
+    out[~known] = np.nan
+    return out
+
+
+def doubt_washed_out(
+    readings: list[Reading], tpl: Template, light: Light, config: ScannerConfig = DEFAULT
+) -> str | None:
+    """Blank readings where the paper is so overexposed that a pale pencil would show as the
+    camera's white in every channel (:func:`_headroom` at least ``washed_out``) go to review,
+    in place, with the reason: the pixels cannot tell such a pencil from paper. Returns a
+    note for the report where part of the sure paper is white in every channel at a
+    brightness nothing measures (beyond a hard shadow's edge: how pale a pencil would vanish
+    there is unknown), else None."""
+    room = light.headroom
+    if room is None:
+        return None
+    f = round(PX_PER_MM)
+    h, w = room.shape
+    if np.nanmax(room, initial=0.0) >= config.washed_out:
+        for i, (rd, anchor) in enumerate(zip(readings, tpl.masks.anchors, strict=True)):
+            if rd.color is not None or rd.reason is not None:
+                continue
+            x, y = min(int(anchor[0]) // f, w - 1), min(int(anchor[1]) // f, h - 1)
+            if room[y, x] >= config.washed_out:
+                readings[i] = rd.doubted(
+                    0.5,
+                    f"the paper here is overexposed (white in every colour): a pencil up to "
+                    f"{room[y, x]:.0%} darker than paper would not show",
+                )
+    unknown = np.isnan(room) & tpl.paper_small
+    if unknown.sum() < config.clip_bound_blocks:
+        return None
+    return (
+        "part of the paper is white in every colour (overexposed): a very pale pencil there "
+        "would not show; retake the photo a little darker"
+    )
+
+
+def _clip_bounds(small: np.ndarray, sure: np.ndarray, config: ScannerConfig) -> np.ndarray:
+    """Lower bounds on the light's colour, ``[c, u]`` for ``cast[c] / cast[u]`` (NaN: none),
+    from the sure paper clipped in channel ``c`` and not in ``u``: there the paper is at
+    least as bright in ``c`` as the clip level shows, so the light's ratio is at least the
+    one shown (the median over ``clip_bound_blocks`` or more such blocks)."""
+    at = small >= CLIPPED_LINEAR
+    out = np.full((3, 3), np.nan, np.float32)
+    for c in range(3):
+        for u in range(3):
+            sel = sure & at[..., c] & ~at[..., u]
+            if c != u and sel.sum() >= config.clip_bound_blocks:
+                out[c, u] = np.median(small[sel, c] / np.maximum(small[sel, u], 1e-3))
+    return out
+
+
+def _within_bounds(small: np.ndarray, bounds: np.ndarray, slack: float) -> np.ndarray:
+    """The blocks whose colour keeps the bounds of :func:`_clip_bounds` (less ``slack``)."""
+    ok = np.ones(small.shape[:2], bool)
+    for c, u in zip(*np.nonzero(np.isfinite(bounds)), strict=True):
+        ok &= small[..., c] >= (1.0 - slack) * bounds[c, u] * small[..., u]
+    return ok
+
+
+def _at_least(tint: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """``tint`` (the paper's colour, mean 1) raised where it breaks the bounds of
+    :func:`_clip_bounds`, mean 1 again: a channel clipped on the paper is "at least this
+    bright", so a cast measured elsewhere (the ink, paper less brightly lit) that makes it
+    dimmer than the clipped paper shows is wrong by at least that much."""
+    pairs = list(zip(*np.nonzero(np.isfinite(bounds)), strict=True))
+    if not pairs:
+        return tint
+    out = np.array(tint, np.float32)
+    for c, u in pairs:
+        out[..., c] = np.maximum(out[..., c], bounds[c, u] * out[..., u])
+    return out / np.maximum(channel_mean(out), 1e-3)
 
 
 def paper_dips(light: Light, tpl: Template) -> np.ndarray | None:
@@ -677,7 +804,8 @@ class Light:
     ``paper_level`` (the paper's brightness in the photo, linear 0..1), ``paper_fraction``
     (the share of blocks taken for paper) and ``clipped_channels`` (B, G, R: the channels
     in which most sure paper is clipped at the camera's white; ``cast_from_ink`` when the
-    light's colour was measured on the printed ink, all paper being clipped)."""
+    light's colour was measured on the printed ink, all paper being clipped;
+    ``cast_from_paper`` when on unclipped sure paper that agrees with the clipped paper)."""
 
     grid: np.ndarray
     edge: ShadowEdge | None = None
@@ -685,6 +813,10 @@ class Light:
     paper_fraction: float = 1.0
     clipped_channels: tuple[str, ...] = ()
     cast_from_ink: bool = False
+    cast_from_paper: bool = False
+    # Per block, how much darker than paper a pencil can be and still be clipped white in
+    # every channel (see :func:`_headroom`); None: not measured.
+    headroom: np.ndarray | None = None
 
     def at(self, shape: tuple[int, int]) -> np.ndarray:
         """The paper colour at every pixel of an image of ``shape`` (rows, columns).

@@ -16,6 +16,7 @@ from artsheets.scanner.light import (
     _shadow_band,
     censor_clipped,
     clipped_pencil,
+    doubt_washed_out,
     light_field,
     paper_dips,
     reflectance,
@@ -287,3 +288,90 @@ def test_a_smooth_grey_fill_is_not_taken_for_paper() -> None:
     f = round(PX_PER_MM)
     x, y = (int(v) // f for v in masks.anchors[big])
     assert light.grid[y, x].max() == pytest.approx(0.8, rel=0.05)
+
+
+def _cool_overexposed(tpl: object, thumb: bool) -> np.ndarray:
+    """The sheet's page under a cool light so bright that the camera clips the paper in blue
+    and green (red unclipped), with a thumb (pink, unclipped) on the right margin."""
+    page = to_linear(tpl.gray).astype(np.float32)  # type: ignore[attr-defined]
+    cast = np.array([1.2, 1.0, 0.85], np.float32)  # B, G, R
+    lin = page[..., None] * 1.02 * cast
+    if thumb:
+        w = page.shape[1]
+        f = round(PX_PER_MM)
+        lin[100 * f : 150 * f, w - 22 * f :] = np.array([0.35, 0.4, 0.55], np.float32)
+    lin = np.clip(lin, 0.0, 1.0)
+    s = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return np.round(s * 255).astype(np.uint8)
+
+
+def test_a_thumb_on_the_margin_of_overexposed_paper_lends_the_light_no_colour() -> None:
+    """Paper clipped in blue and green says the light is at least that blue and green against
+    its red. A thumb on the margin, unclipped, once passed for the only unclipped paper: the
+    light took its pink cast, the paper's red was put at 1.18 and blank paper read 0.69 in
+    red, coloured. Now the clipped paper's bounds keep the thumb out, and blank reads blank."""
+    tpl = template_for(sheet_for("delaunay").sheet_code)
+    cast = np.array([1.2, 1.0, 0.85], np.float32)
+    for thumb in (False, True):
+        work = _cool_overexposed(tpl, thumb)
+        light = light_field(work, tpl)
+        assert set(light.clipped_channels) == {"B", "G"}
+        colour = np.median(light.grid[tpl.paper_small], axis=0)
+        assert np.allclose(colour / colour.mean(), cast / cast.mean(), atol=0.03)
+        blank = (tpl.clear > 0) & (tpl.gray > 250)
+        red = reflectance(work, light)[..., 2][blank]
+        assert np.median(red) > 0.95
+
+
+def _bright_at_the_top(fill_id: str, fill: float) -> tuple[object, np.ndarray, np.ndarray]:
+    """(template, photo, the fill's mask): a neutral light falling from 1.4 times paper at
+    the top of the page to 0.7 at the bottom, so the paper is clipped white in every
+    channel over the top half, and space ``fill_id`` filled with a grey ``fill`` of paper."""
+    layout = sheet_for("springer")
+    tpl = template_for(layout.sheet_code)
+    h, w = tpl.shape
+    page = to_linear(tpl.gray).astype(np.float32)
+    region = next(r for r in layout.regions if r.id == fill_id)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(region.polygon) * PX_PER_MM).astype(np.int32)], 1)
+    page = np.where(mask > 0, page * fill, page)
+    level = np.linspace(1.4, 0.7, h, dtype=np.float32)[:, None, None]
+    lin = np.clip(page[..., None] * level * np.ones(3, np.float32), 0.0, 1.0)
+    s = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return tpl, np.round(s * 255).astype(np.uint8), (mask > 0) & (tpl.clear > 0)
+
+
+def _top_space() -> str:
+    """A space in the top quarter of the Springer sheet (paper white there, below)."""
+    layout = sheet_for("springer")
+    tpl = template_for(layout.sheet_code)
+    h = tpl.shape[0]
+    for r, anchor in zip(tpl.masks.regions, tpl.masks.anchors, strict=True):
+        if r.id.startswith("space") and anchor[1] < 0.3 * h:
+            return r.id
+    raise AssertionError("no space near the top")
+
+
+def test_a_fill_on_paper_white_in_every_channel_reads_as_dark_as_it_is() -> None:
+    """Paper clipped in all three channels shows only "at least this bright"; divided by the
+    clip level, a grey fill at 0.6 of paper there (1.4 times as bright as the clip) read
+    0.85. The light's fall-off over the paper where it is not clipped says how bright."""
+    tpl, work, inside = _bright_at_the_top(_top_space(), 0.6)
+    light = light_field(work, tpl)
+    assert light.clipped_channels
+    refl = reflectance(work, light).mean(axis=2)
+    assert abs(float(np.median(refl[inside])) - 0.6) < 0.06
+
+
+def test_a_blank_space_where_a_pale_pencil_would_wash_out_goes_to_review() -> None:
+    tpl, work, _ = _bright_at_the_top(_top_space(), 1.0)
+    light = light_field(work, tpl)
+    readings = [Reading(None, 0.99, 0.0) for _ in tpl.masks.regions]  # all read blank
+    note = doubt_washed_out(readings, tpl, light, DEFAULT)
+    assert note is None  # the brightness is measured (on the paper lower down)
+    h = tpl.shape[0]
+    for rd, anchor in zip(readings, tpl.masks.anchors, strict=True):
+        if anchor[1] < 0.15 * h:  # 1.4-1.3 times the clip level: up to 29 % darker hides
+            assert rd.confidence <= 0.5 and "overexposed" in (rd.reason or "")
+        elif anchor[1] > 0.5 * h:  # not clipped
+            assert rd.reason is None
