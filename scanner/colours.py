@@ -841,7 +841,7 @@ def classify(
     second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config)
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config)
+    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
@@ -887,13 +887,16 @@ def _reread_lines(
     palette: Palette,
     per_sample: float,
     config: ScannerConfig = DEFAULT,
+    small_photo: bool = False,
 ) -> list[Reading]:
     """Every line read coloured takes its colour from :func:`~artsheets.scanner.lines.fit_lines`,
     which explains each of its pixels as that pencil over the printed line and under the fill
     of the space the pixel lies in (Arp's captures reach into the line's band). The line goes
     to review where the fit's colour is not clearly better than the runner-up, where its
-    printed core or the strips beside it, read alone, favour another colour, or (Arp) where
-    it is unlike every coloured piece of its printed line it meets."""
+    printed core or the strips beside it, read alone, favour another colour, in a
+    ``small_photo`` (too few pixels per mm to resolve a mark's colour) where the runner-up is
+    a close key (:func:`_close_keys`), or (Arp) where it is unlike every coloured piece of
+    its printed line it meets."""
     m = tpl.masks
     keys = list(palette.colours)
     out = list(second)
@@ -962,15 +965,32 @@ def _reread_lines(
                 if conf == conf_cov
                 else f"colour between keys {fit.color} and {fit.runner_up}"
             )
-        maybe_bare = fit.under_fill and reason is None
+        # Half covered, in the colour of the fill beside it by a small margin: that fill's
+        # pencil reaching into the band and bled onto the core would show the same.
+        faint_in_fill = (
+            fit.fill_colour
+            and rd.coverage < config.line_bare_cover
+            and fit.llr < config.line_bare_logodds
+        )
+        maybe_bare = (fit.under_fill or faint_in_fill) and reason is None
         if maybe_bare:  # the fill's dye alone would show the same: blank is the alternative
             conf = min(conf, 0.6)
             reason = (
                 f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
+                if fit.under_fill
+                else f"colour {fit.color}, as the fill beside it, half covered: left blank?"
             )
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
+        # Doubted, but its confidence stays the fit's: the pixels' margin is weighed as it is
+        # when the rules decide between readings (lowered, a misread mark beside it would
+        # outweigh it), and a rule's agreement does not take it out of review.
+        if small_photo and reason is None and _close_keys(fit, palette, config):
+            reason = (
+                f"colour {fit.color} or the close colour {fit.runner_up}: "
+                "the photo is too small to tell them apart surely"
+            )
         if fit.color != own:
             reason = f"read as colour {fit.color} with the pieces along its line (alone: {own})"
         out[i] = Reading(
@@ -997,6 +1017,21 @@ def _reread_lines(
             )
     _doubt_beside_islands(out, islands, m.along, m.ids)
     return _blanks_in_runs(out, fits, m.along)
+
+
+def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
+    """Whether a line's fit chose between two close keys by a small margin: its runner-up
+    within ``config.line_close_delta_e`` of its colour (CIELAB, the keys as learned on the
+    sheet) and its log-odds under ``config.line_close_logodds``. In a small photo the colour
+    error is alike over a whole piece (JPEG colour blocks), so the fit's margin, which counts
+    the piece's pixels as independent, overstates how sure the pair is told apart."""
+    ru = fit.runner_up
+    if ru is None or fit.llr >= config.line_close_logodds:
+        return False
+    if fit.color not in palette.colours or ru not in palette.colours:
+        return False
+    pair = _lab(np.stack([palette.colours[fit.color], palette.colours[ru]]))
+    return float(np.linalg.norm(pair[0] - pair[1])) < config.line_close_delta_e
 
 
 # A piece met by a doubted island whose colour its own pixels fit within these odds (log):

@@ -440,6 +440,27 @@ class ScannerConfig:
     # misreads disputes is misread beyond doubt, and mended however sure its reading (a
     # tick fifteen boxes after the run); docs/scanner.md gives the benchmark's figures.
     tally_sure_margin: int = 2
+    # --- colours.py: a traced line's two closest keys in a photo too small for its colour ---
+    # In a photo with fewer pixels per mm of paper than ``grey_min_px_per_mm`` (a messaging
+    # app's copy: JPEG at low quality keeps colour in blocks that span a whole line piece),
+    # a line read by the fit under these log-odds over a runner-up key closer than this
+    # (CIELAB distance of the two keys as learned on the sheet) goes to review: the chroma
+    # error is alike over the piece, so its many pixels do not make the close pair sure.
+    # On 16 messaging photos of Arp and Miro (tuning seeds 0-15) and the tuning split's
+    # 27 Arp and Miro photos, 26 of 782 line pieces read surely at under 5 px/mm were
+    # wrong, all with the runner-up closer than 22.5 and log-odds under 3.5 (373 pieces,
+    # 25 a photo); 20 and 3.5 missed 2, 22.5 and 3 missed 2; no such piece was wrong from
+    # 5 px/mm on (14,409 read surely, 4 wrong, all with other causes; benchmarks/RESULTS.md).
+    line_close_delta_e: float = 22.5
+    line_close_logodds: float = 3.5
+    # A line piece under this coverage whose fit reads it in the colour of a filled space
+    # beside it, by under these log-odds, may be bare: that fill's pencil reaching into the
+    # line's band (and bled onto its printed core) reads the same; it goes to review with
+    # blank as the alternative. Of 21,363 line pieces of the 107 Arp and Miro photos above,
+    # 2 were truly blank and read coloured (one surely); this rule takes that one and 23
+    # others (0.2 a photo); coverage 0.6 or log-odds 3 took 34 and 56 (benchmarks/RESULTS.md).
+    line_bare_cover: float = 0.5
+    line_bare_logodds: float = 2.0
     # Where the paper is at or beyond the camera's white in a channel (its light there at
     # least ``light.CLIPPED_LINEAR``), a fill's, mark's or tick's pixel within this many
     # 8-bit levels below ``light.CLIPPED``, and clipped in another such channel, is read as

@@ -143,6 +143,9 @@ class LineFit:
     # On a sheet whose lines are dyed over (felt tip), the colour is that of a fill beside
     # the line, whose dye bleeds over it: the line may be traced in it or left blank.
     under_fill: bool = False
+    # On any sheet: the colour is that of a filled space beside the line (whose pencil
+    # reaches into the line's band and bleeds onto its core: a bare piece may read so).
+    fill_colour: bool = False
 
     @property
     def confidence(self) -> float:
@@ -249,7 +252,7 @@ def fit_lines(
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
     dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
     read = fill_colours or {}
-    sides = _line_sides(owner, host, core) if dyed and read else {}
+    sides = _line_sides(owner, host, core) if read else {}
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -286,13 +289,22 @@ def fit_lines(
         if n_usable[i] < config.line_min_usable:  # nothing but near-black pixels: no evidence
             loglik = dict.fromkeys(keys, 0.0)
             doubt, dissent = math.inf, 0.0
-        under = any(read.get(h) == best for h in sides.get(int(i), ()))
+        in_fill = any(read.get(h) == best for h in sides.get(int(i), ()))
+        under = dyed and in_fill
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under)
+            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill)
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
         out[int(i)] = LineFit(
-            best, keys[order[1]], gap / scale / doubt, *views, dissent, loglik, misfit, under
+            best,
+            keys[order[1]],
+            gap / scale / doubt,
+            *views,
+            dissent,
+            loglik,
+            misfit,
+            under,
+            in_fill,
         )
     return out
 

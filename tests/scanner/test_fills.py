@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, RegionStats, _classify_once, style_of
+from artsheets.scanner.colours import Palette, Reading, _classify_once, style_of
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
 from artsheets.scanner.template import template_for
 
+from .fakes import region_stats
 from .simulator import sheet_for
 
 KEYS = {1: (0.30, 0.35, 0.80), 2: (0.75, 0.45, 0.25)}  # linear BGR: red, blue
@@ -31,14 +32,9 @@ def _read(
         mean[i] = KEYS[1]
         if core is not None:
             core_n[i], core_ink[i] = core[j]
-    stats = RegionStats(
-        n=np.full(n, 240.0),
-        ink=ink_px,
-        mean=mean,
-        tint=np.zeros((n, 2)),
-        seen=np.ones(n),
-        line_px=np.zeros(0, np.int64),
-        line_refl=np.zeros((0, 3)),
+    stats = region_stats(
+        ink_px,
+        mean,
         core_n=core_n if core is not None else None,
         core_ink=core_ink if core is not None else None,
     )

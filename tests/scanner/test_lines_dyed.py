@@ -53,3 +53,6 @@ def test_on_a_dyed_sheet_a_line_in_its_fills_colour_may_be_bare() -> None:
     assert fit.color == 2 and fit.under_fill
     # On a pencil sheet (no line near black) the fit's own margin is what counts.
     assert not _bare_piece_and(dark=False)[0].under_fill
+    # But on any sheet the fit says the colour is a fill's beside it (colours.py weighs that
+    # with the piece's coverage).
+    assert _bare_piece_and(dark=False)[0].fill_colour

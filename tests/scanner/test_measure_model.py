@@ -10,6 +10,7 @@ from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.template import template_for
 
+from .fakes import region_stats
 from .simulator import sheet_for
 
 
@@ -30,14 +31,10 @@ def test_a_fills_pixels_know_how_far_in_they_lie() -> None:
 
 
 def _stats(n: int, ink: float, core_n: float, core_ink: float) -> RegionStats:
-    return RegionStats(
-        n=np.full(n, 2000.0),
-        ink=np.full(n, ink),
-        mean=np.ones((n, 3)),
-        tint=np.zeros((n, 2)),
-        seen=np.ones(n),
-        line_px=np.zeros(0, np.int64),
-        line_refl=np.zeros((0, 3)),
+    return region_stats(
+        np.full(n, ink),
+        np.ones((n, 3)),
+        pixels=2000.0,
         core_n=np.full(n, core_n),
         core_ink=np.full(n, core_ink),
     )

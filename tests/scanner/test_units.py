@@ -22,6 +22,7 @@ from artsheets.scanner.scoring import rule_options, score_sheet
 from artsheets.scanner.tallies import read_tallies
 from artsheets.scanner.template import PX_PER_MM, template_for
 
+from .fakes import region_stats
 from .simulator import sheet_for
 
 
@@ -373,7 +374,6 @@ def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil(
     from artsheets.scanner.colours import (
         FILL,
         Palette,
-        RegionStats,
         _classify_once,
         _lab,
         style_of,
@@ -392,15 +392,7 @@ def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil(
     mean[spaces] = tinted, faint_grey
     ink = np.zeros(n)
     ink[spaces] = 30.0
-    stats = RegionStats(
-        n=np.full(n, 240.0),
-        ink=ink,
-        mean=mean,
-        tint=np.zeros((n, 2)),
-        seen=np.ones(n),
-        line_px=np.zeros(0, np.int64),
-        line_refl=np.zeros((0, 3)),
-    )
+    stats = region_stats(ink, mean)
     styles = [style_of(r.kind, r.extra.get("role"), False) for r in regions]
     assert styles[spaces[0]] is FILL
     readings = _classify_once(stats, {FILL: palette}, tpl, styles, None)
