@@ -788,6 +788,7 @@ def classify(
     per_sample: float | None = None,
     thin_scale: float = 1.0,
     config: ScannerConfig = DEFAULT,
+    photo_px_per_mm: float | None = None,
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
@@ -797,7 +798,9 @@ def classify(
     from the blur alone, see :func:`~artsheets.scanner.lines.pixels_per_sample`;
     ``thin_scale``: how much wider than usual the colour of a stroke or tick scatters, for
     a photo with fewer colour samples per mm than usual; ``config``: the settings, among
-    them ``line_misfit_weight`` and the fill's core test).
+    them ``line_misfit_weight`` and the fill's core test; ``photo_px_per_mm``: the photo's
+    pixels per mm of paper, which sets how many independent colour samples (chroma blocks)
+    a small region has, see ``ScannerConfig.colour_full_samples``).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -807,7 +810,10 @@ def classify(
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     fill = config.fill
-    first = _classify_once(stats, {fill: palette}, tpl, styles, None, grey_veto, thin_scale, config)
+    samples = _colour_samples(stats.n, photo_px_per_mm, config)
+    first = _classify_once(
+        stats, {fill: palette}, tpl, styles, None, grey_veto, thin_scale, config, samples
+    )
     refs: dict[Style, Palette] = {fill: palette}
     for style in (config.stroke, config.tick):
         colours = dict(palette.colours)
@@ -838,7 +844,7 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config)
+    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples)
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
@@ -1099,6 +1105,19 @@ LEARN_ABOVE = 0.9  # regions read this surely teach their style's reference colo
 GREY_TRACE_CONFIDENCE = 0.6  # a grey-looking trace read by the line fit: a guess for review
 
 
+def _colour_samples(
+    n: np.ndarray, photo_px_per_mm: float | None, config: ScannerConfig
+) -> np.ndarray | None:
+    """Independent colour samples of each region in the photo (None: not known): its area
+    in photo pixels over a chroma block's (``chroma_block_px``), at least one. A JPEG holds
+    colour once per block, and a small mark's block also holds the pencil lines round it, so
+    its many working pixels repeat far fewer samples of its colour."""
+    if not photo_px_per_mm:
+        return None
+    photo_px = np.asarray(n, float) * (photo_px_per_mm / PX_PER_MM) ** 2
+    return np.maximum(1.0, photo_px / config.chroma_block_px)
+
+
 def _classify_once(
     stats: RegionStats,
     palettes: dict[Style, Palette],
@@ -1108,6 +1127,7 @@ def _classify_once(
     grey_veto: bool = True,
     thin_scale: float = 1.0,
     config: ScannerConfig = DEFAULT,
+    samples: np.ndarray | None = None,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     core_cov = _core_coverage(stats, config.core_pixels)
@@ -1177,6 +1197,10 @@ def _classify_once(
         base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * palette.spread
         # ... and how widely it scatters when telling two keys apart.
         sigma = (config.fill_sigma if st is fill else 2.5) * thin_scale * small * palette.spread
+        if samples is not None and r.kind != "segment" and samples[i] < config.colour_full_samples:
+            # Fewer independent colour samples than a colour needs: its mean scatters as
+            # one over the root of their number (see ``colour_full_samples``).
+            sigma *= math.sqrt(config.colour_full_samples / float(samples[i]))
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.

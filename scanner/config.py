@@ -471,6 +471,13 @@ class ScannerConfig:
     # channel only, 8: main's 739 flagged -> 404, wrong 93 -> 46, unflagged 6 -> 4 on the 40
     # (benchmarks/RESULTS.md, "Clipped fills").
     clip_noise_levels: int = 8
+    # A JPEG keeps colour once per chroma block: 16 x 16 photo pixels under 4:2:0
+    # subsampling, the common case. A fill, mark or tick whose area in the photo spans fewer
+    # than ``colour_full_samples`` such blocks (at least one) has its colour scatter widened
+    # by the root of the shortfall: its many working pixels repeat a sample or two, bled
+    # from the pencil round it. MEASUREMENT-PENDING
+    chroma_block_px: float = 256.0
+    colour_full_samples: float = 4.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -239,6 +239,7 @@ def scan_image(
         per_sample,
         thin_scale,
         config,
+        reg.px_per_mm,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
     if washed := doubt_washed_out(readings, tpl, light, config):
