@@ -193,7 +193,7 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
     atomic_write_set(files)  # the report and its overlay: both or neither
     written = list(files)
     s = result.scoring
-    failed = [c for c in s.checks if not c.get("ok", True)]
+    failed = s.failed
     return {
         "photo": str(photo),
         "status": "ok",

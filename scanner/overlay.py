@@ -167,7 +167,7 @@ def _banner(result: ScanResult, width: int) -> np.ndarray:
         + f"   |   {len(result.needs_review)} region(s) need review (magenta, ?)"
         + f"   |   numbers: confidence % below {round(SHOW_CONFIDENCE_BELOW * 100)}"
     )
-    bad = [c["message"] for c in s.checks if not c.get("ok", True)]
+    bad = [c["message"] for c in s.failed]
     lines += [f"! {m}" for m in bad[:3]]
     lines += [f"note: {n}" for n in result.notes]  # blank keys, overexposed paper, ...
     band = np.full((24 + 30 * len(lines), width, 3), 255, np.uint8)

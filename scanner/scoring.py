@@ -51,6 +51,11 @@ class Scoring:
     outcome_scores: dict[int, int] | None = None  # what decided the outcome (maybe tallies)
     lower_wins: bool = False
 
+    @property
+    def failed(self) -> list[dict[str, Any]]:
+        """The checks the reading fails (a check without ``ok`` counts as passed)."""
+        return [c for c in self.checks if not c.get("ok", True)]
+
 
 def rule_options(layout: Layout, players: int | None = None) -> dict[str, Any]:
     """Game options for the rule engine from the sheet (and ``--players``)."""

@@ -153,7 +153,7 @@ def solve(
     doubt(readings, found, UNUSUAL)
     if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
         doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
-    failed = sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+    failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     _review_small_margins(readings, config.review_below, confirmed)
     return Solution(
@@ -214,8 +214,7 @@ class _Search:
             for r in layout.regions
             if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
         }
-        self.readings = as_read
-        self.measured = dict(as_read)  # the readings as the measurement gave them
+        self.measured = as_read  # the readings as the measurement gave them
         # Unusual findings weigh only where a line's neighbours are surer than the line.
         self.prior = (
             config.unusual_logodds
@@ -236,7 +235,7 @@ class _Search:
 
     def evaluate(self, changes: dict[str, _Move]) -> _Reading:
         """Score the reading with ``changes``: its objective (see the module's docstring)."""
-        key = frozenset((rid, m.option) for rid, m in changes.items())
+        key = _key(changes)
         if key not in self._scored:
             self.evaluations += 1
             colours = self.colours(changes)
@@ -252,7 +251,7 @@ class _Search:
             self._scored[key] = (tallies, scoring, unusual)
         tallies, scoring, unusual = self._scored[key]
         cost = sum(m.cost for m in changes.values())
-        failed = sum(1 for c in scoring.checks if not c.get("ok", True))
+        failed = len(scoring.failed)
         objective = cost + self.config.sure_logodds * failed + self.prior * len(unusual)
         return _Reading(changes, cost, tallies, scoring, unusual, objective)
 
@@ -266,8 +265,7 @@ class _Search:
         sure = self.config.sure_logodds
         offered = [
             (move, sure)
-            for check in state.scoring.checks
-            if not check.get("ok", True)
+            for check in state.scoring.failed
             for move in self._offered(check, colours, state, BY_THE_RULES.mended)
         ]
         offered += [
@@ -290,7 +288,7 @@ class _Search:
     ) -> Iterator[_Move]:
         why = f"{wording}: {check['message']}"
         for rid, option, must in self._wanted(check, colours, state):
-            if rid not in self.readings or colours.get(rid) == option:
+            if rid not in self.measured or colours.get(rid) == option:
                 continue
             cost = self._cost(rid, option, must)
             if cost < self.offered.get(rid, (None, math.inf))[1]:
@@ -326,7 +324,7 @@ class _Search:
         tick)."""
         scores = state.scoring.scores or {}
         gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
-        if not gaps or not tallies_sure(self.layout, self.readings, gaps):
+        if not gaps or not tallies_sure(self.layout, self.measured, gaps):
             return
         drawing = self.drawing - self.unseen - state.changes.keys()
         close = sorted(
@@ -472,6 +470,9 @@ def _confirmed(
     misreads may hide each other: the truth of one breaks a rule only beside another's
     misread). The least sure first, one rescoring per alternative, within
     ``confirm_evaluations``."""
+    out: set[str] = set()
+    if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
+        return out
     close = math.log(config.review_below / (1.0 - config.review_below))
     colours = {rid: rd.color for rid, rd in readings.items()}
     doubted = sorted(
@@ -482,9 +483,6 @@ def _confirmed(
         and rd.reason != OUTSIDE
         and rd is search.measured[rid]  # neither changed nor named by a failed check
     )
-    out: set[str] = set()
-    if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
-        return out
     left = config.confirm_evaluations
     for _, rid in doubted:
         others = [o for o in evidence[rid].loglik if o != colours[rid]]
@@ -503,7 +501,7 @@ def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
         search.layout, colours, search.players, search.unseen, search.doubted, search.config
     )
     found = unusual_readings(search.layout, colours, search.players)
-    return sum(1 for c in scoring.checks if not c.get("ok", True)) + len(found)
+    return len(scoring.failed) + len(found)
 
 
 def _review_small_margins(
