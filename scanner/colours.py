@@ -42,7 +42,14 @@ from artsheets.scanner.light import (
     grid_units,
     to_linear,
 )
-from artsheets.scanner.lines import LineFit, fit_lines, pixels_per_sample, runs_along
+from artsheets.scanner.lines import (
+    LineFit,
+    blank_is_second,
+    fit_lines,
+    pixels_per_sample,
+    runs_along,
+    traced_though_blank,
+)
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
@@ -1004,7 +1011,7 @@ def _reread_lines(
             round(conf, 3),
             rd.coverage,
             reason,
-            runner_up=None if maybe_bare else fit.runner_up,
+            runner_up=None if maybe_bare or blank_is_second(conf_cov, fit) else fit.runner_up,
             loglik=fit.loglik,
             surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
         )
@@ -1022,7 +1029,18 @@ def _reread_lines(
                 + " and ".join(str(k) for k in sorted(met)),
             )
     _doubt_beside_islands(out, islands, m.along, m.ids)
-    return _blanks_in_runs(out, fits, m.along)
+    out = _blanks_in_runs(out, fits, m.along)
+    blank = [i for i in fits if out[i].color is None and out[i].reason is None]
+    for i in traced_though_blank(fits, blank, m.along, config):  # a dull pencil (Miro)
+        out[i] = Reading(
+            None,
+            min(out[i].confidence, BLANK_IN_RUN_CONFIDENCE),
+            out[i].coverage,
+            f"read blank, but its pixels fit colour {fits[i].color} clearly: a dull pencil?",
+            runner_up=fits[i].color,
+            loglik=fits[i].loglik,
+        )
+    return out
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:

@@ -482,6 +482,11 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Small marks").
     chroma_block_px: float = 256.0
     colour_full_samples: float = 6.0
+    # --- Miro (lines.py, tallies.py) ---
+    # A segment read blank by its coverage whose pixels the line fit reads in one colour by
+    # this many log-odds over the next is doubted, that colour second
+    # (``lines.traced_though_blank``). MEASURED-BELOW
+    line_blank_fit_logodds: float = 3.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

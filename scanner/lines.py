@@ -28,7 +28,14 @@ import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["LineFit", "fit_lines", "pixels_per_sample", "runs_along"]
+__all__ = [
+    "LineFit",
+    "blank_is_second",
+    "fit_lines",
+    "pixels_per_sample",
+    "runs_along",
+    "traced_though_blank",
+]
 
 # The settings of the fit (pressures tried, the printed core's width, the scatter, the
 # samples per pixel, the run decoding's costs) are ``ScannerConfig`` fields (``line_*``,
@@ -365,3 +372,33 @@ def runs_along(
                     out[i] = fits[i].color
             a = b + 1
     return out
+
+
+def blank_is_second(coverage_confidence: float, fit: LineFit) -> bool:
+    """Whether a traced line's doubt is whether it is traced at all, not which colour: its
+    coverage is less sure than the fit's colour (a light or patchy trace the fit reads
+    clearly). Then blank is its runner-up, and the fit's second colour keeps the fit's own
+    margin: a thumb's shadow over a trace must not make a colour the pixels rule out a
+    close second."""
+    return coverage_confidence < fit.confidence
+
+
+def traced_though_blank(
+    fits: dict[int, LineFit],
+    blank: Sequence[int],
+    along: Sequence[Sequence[int]],
+    config: ScannerConfig = DEFAULT,
+) -> list[int]:
+    """Of the lines read blank (``blank``: too little pencil by their coverage), those that
+    are a curve's segments, no piece of a longer printed line (``along`` empty: Miro), whose
+    pixels the fit reads in one colour by ``line_blank_fit_logodds`` or more over the next:
+    a dull pencil (grey-green over the printed grey) darkens the band little enough to pass
+    for paper, but its colour shows to the fit, while a bare line fits every colour alike (no
+    pencil). They are doubted, the fit's colour second, so that the rules (a Miro game ends
+    with every segment coloured, a capture circle's boundary is coloured) may colour them.
+    Pieces of a printed line are judged by their neighbours along it instead (Arp)."""
+    return [
+        i
+        for i in blank
+        if i in fits and not along[i] and fits[i].llr >= config.line_blank_fit_logodds
+    ]
