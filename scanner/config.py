@@ -491,6 +491,13 @@ class ScannerConfig:
     # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
     # doubted, not changed unless a rule wants them coloured.
     line_blank_fit_logodds: float = 3.0
+    # A tally's run whose likeliest clean reading takes a blank for a lost tick: the blanks
+    # before the last tick that a run needing up to this many more changed readings ticks
+    # are doubtful too (``tallies._clean_marking``). On 80 Miro tuning photos (seeds 0-7 a
+    # condition) unflagged wrong regions 6 -> 3 (three ticks lost in a row in a messaging
+    # copy: the run to its last tick needed 2 more changes; 1 leaves them unflagged),
+    # review +3 regions on that photo; the tuning split's 120 photos unchanged.
+    tally_doubt_margin: int = 2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
