@@ -45,6 +45,8 @@ from artsheets.scanner.light import (
 from artsheets.scanner.lines import (
     LineFit,
     blank_is_second,
+    curve_evidence,
+    curve_indices,
     fit_lines,
     pixels_per_sample,
     runs_along,
@@ -930,6 +932,9 @@ def _reread_lines(
         config,
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
     )
+    measured = fits  # as fitted (``traced_though_blank`` was measured on these)
+    if not small_photo:
+        fits = curve_evidence(fits, curve_indices(tpl.layout, m.ids), config)
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
     runs = runs_along(
@@ -1031,14 +1036,14 @@ def _reread_lines(
     _doubt_beside_islands(out, islands, m.along, m.ids)
     out = _blanks_in_runs(out, fits, m.along)
     blank = [i for i in fits if out[i].color is None and out[i].reason is None]
-    for i in traced_though_blank(fits, blank, m.along, config):  # a dull pencil (Miro)
+    for i in traced_though_blank(measured, blank, m.along, config):  # a dull pencil (Miro)
         out[i] = Reading(
             None,
             min(out[i].confidence, BLANK_IN_RUN_CONFIDENCE),
             out[i].coverage,
-            f"read blank, but its pixels fit colour {fits[i].color} clearly: a dull pencil?",
-            runner_up=fits[i].color,
-            loglik=fits[i].loglik,
+            f"read blank, but its pixels fit colour {measured[i].color} clearly: a dull pencil?",
+            runner_up=measured[i].color,
+            loglik=measured[i].loglik,
         )
     return out
 

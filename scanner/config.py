@@ -491,6 +491,15 @@ class ScannerConfig:
     # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
     # doubted, not changed unless a rule wants them coloured.
     line_blank_fit_logodds: float = 3.0
+    # A curve's segments (Miro): the line fit's margins between colours times this
+    # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
+    # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
+    # 1,360 times at 2-3 and 710 of 714 at 1.5-2 (the 4 misses in messaging copies, which
+    # keep 1): by their word 82-95 %. At 1.5 exact 81.2 -> 83.8 %, planted breaks read as
+    # drawn 17 -> 19 of 20, unflagged 3 -> 3, review median 3.6 -> 3.8 %; at 2.0 the same
+    # but a crayon photo's wrong 19 -> 14; kept at 1.5, within what every bin bears (a
+    # margin of 1.5 stays under ``sure_logodds``). Tuning split: figures unchanged.
+    line_curve_evidence_scale: float = 1.5
     # A tally's run whose likeliest clean reading takes a blank for a lost tick: the blanks
     # before the last tick that a run needing up to this many more changed readings ticks
     # are doubtful too (``tallies._clean_marking``). On 80 Miro tuning photos (seeds 0-7 a

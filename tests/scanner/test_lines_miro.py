@@ -8,17 +8,24 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from artsheets.generator.layout import Layout
 from artsheets.scanner import colours
 from artsheets.scanner.colours import Palette, Reading, _reread_lines
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.evidence import evidence_of
-from artsheets.scanner.lines import LineFit
+from artsheets.scanner.lines import LineFit, curve_indices
 
+from .simulator import sheet_for
 from .test_lines import BLUE, RED
 
 
 def _reread(
-    monkeypatch: pytest.MonkeyPatch, read: Reading, fit: LineFit, along: list[list[int]]
+    monkeypatch: pytest.MonkeyPatch,
+    read: Reading,
+    fit: LineFit,
+    along: list[list[int]],
+    layout: Layout | None = None,
+    small_photo: bool = False,
 ) -> Reading:
     """One segment (region 0) measured as ``read`` and fitted as ``fit``, through the line
     step of :func:`colours.classify`; ``along``: the pieces it meets on its printed line."""
@@ -32,11 +39,18 @@ def _reread(
         line_mm=np.zeros(4),
         regions=[None],
         along=along,
-        ids=["segment-0"],
+        ids=["segment-1"],
     )
     palette = Palette({1: BLUE, 2: RED})
     out = _reread_lines(
-        stats, SimpleNamespace(masks=masks), [read], [read], palette, 15.0, DEFAULT, False
+        stats,
+        SimpleNamespace(masks=masks, layout=layout),
+        [read],
+        [read],
+        palette,
+        15.0,
+        DEFAULT,
+        small_photo,
     )
     return out[0]
 
@@ -86,3 +100,26 @@ def test_a_light_trace_has_blank_second_not_a_colour_the_fit_rules_out(
     ev = evidence_of(rd, [1, 2], DEFAULT)
     assert ev.second is None
     assert ev.against(2) >= 16.0
+
+
+def test_a_curves_segments_weigh_the_fits_margin_more_in_a_sharp_photo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Miro's segments (the curve's) are read more surely than the fit's margin says: a
+    margin the rules could overturn stands on its own (a planted rule-break is read as
+    drawn). Arp's pieces, and any line in a photo too small to resolve a mark's colour,
+    keep the fit's margin."""
+    miro, arp = sheet_for("miro"), sheet_for("arp")
+    assert curve_indices(miro, ["segment-1", "key-1"]) == {0}
+    assert curve_indices(arp, ["segment-1"]) == set()
+    llr = DEFAULT.sure_logodds * 0.8
+    assert llr * DEFAULT.line_curve_evidence_scale >= DEFAULT.sure_logodds
+    read = Reading(1, 1.0, 0.9)
+
+    def against(layout: Layout, small_photo: bool = False) -> float:
+        rd = _reread(monkeypatch, read, _fit(llr), [[]], layout, small_photo)
+        return evidence_of(rd, [1, 2], DEFAULT).against(2)
+
+    assert against(miro) >= DEFAULT.sure_logodds
+    assert against(arp) == pytest.approx(llr, abs=0.01)
+    assert against(miro, small_photo=True) == pytest.approx(llr, abs=0.01)
