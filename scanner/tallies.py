@@ -247,8 +247,10 @@ def _clean_marking(
     The doubtful boxes (value, region id, read marked) are those the likeliest clean
     markings dispute: a run 1..N for some N (or, with ``single``, also one box alone),
     whichever needs the fewest readings changed, unseen boxes counting for nothing. When
-    several are equally likely, every box any of them disputes is doubtful: which one is
-    right is for a person to see. Where they take a blank before the last box read ticked
+    several are equally likely, or as likely once boxes read with doubt count for nothing
+    (a faint tick and a blank before the last tick: lost, or is the last a stray?), every
+    box any of them disputes is doubtful: which one is right is for a person to see. Where
+    they take a blank before the last box read ticked
     for a lost tick, so are the blanks before that last tick that a marking within
     ``doubt_margin`` more changes ticks: the photo loses ticks, and a run that ends at its
     last tick may have lost a few in a row (a messaging app's copy read three ticks blank
@@ -267,13 +269,15 @@ def _clean_marking(
     diffs = [(marked ^ model) - hidden for model in models]
     cost = [len(d) for d in diffs]
     best = min(cost)
+    strong = [len(d - weak) for d in diffs]
     disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
+    # As likely once faint ticks count for nothing: a run through them to a later tick.
+    disputed |= set().union(*(d for d, c in zip(diffs, strong, strict=True) if c == min(strong)))
     last = max(marked - hidden, default=0)
     if any(v < last for v in disputed - marked):  # the likeliest runs take a tick for lost
         for d, c in zip(diffs, cost, strict=True):
             if c <= best + doubt_margin:
                 disputed |= {v for v in d - marked if v < last}
-    strong = [len(d - weak) for d in diffs]
     near = min(strong) + sure_margin
     sure = {
         v

@@ -30,3 +30,15 @@ def test_a_stray_tick_after_a_clean_run_doubts_the_tick_alone() -> None:
     """No tick is taken for lost (1-5 and a shadow at 9): only the stray is named."""
     colours = {f"score-p2-box-{n}": 2 for n in (1, 2, 3, 4, 5, 9)}
     assert _named(colours) == ["score-p2-box-9"]
+
+
+def test_a_faint_tick_counts_for_nothing_in_which_runs_are_likeliest() -> None:
+    """Ticks 1-32 with 30 read blank faintly and 31 surely: the run to 29 (32 a stray) and
+    the run to 32 (30 and 31 lost) are as likely once the faint box counts for nothing, so
+    31 is doubted too, not only 32."""
+    layout = sheet_for("miro")
+    colours = {f"score-p1-box-{n}": 1 for n in range(1, 33) if n not in (30, 31)}
+    (check,) = [
+        c for c in read_tallies(layout, colours, doubted={"score-p1-box-30"})[1] if not c["ok"]
+    ]
+    assert {"score-p1-box-31", "score-p1-box-32"} <= set(check["regions"])
