@@ -272,13 +272,14 @@ def _clean_marking(
     strong = [len(d - weak) for d in diffs]
     disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
     # As likely once faint ticks count for nothing: a run through them to a later tick.
-    disputed |= set().union(*(d for d, c in zip(diffs, strong, strict=True) if c == min(strong)))
+    least = min(strong)
+    disputed |= set().union(*(d for d, c in zip(diffs, strong, strict=True) if c == least))
     last = max(marked - hidden, default=0)
     if any(v < last for v in disputed - marked):  # the likeliest runs take a tick for lost
         for d, c in zip(diffs, cost, strict=True):
             if c <= best + doubt_margin:
                 disputed |= {v for v in d - marked if v < last}
-    near = min(strong) + sure_margin
+    near = least + sure_margin
     sure = {
         v
         for v in disputed
