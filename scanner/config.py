@@ -482,6 +482,14 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Small marks").
     chroma_block_px: float = 256.0
     colour_full_samples: float = 6.0
+    # --- arp: Arp's line pieces (lines.py, regions.py, mending.py) ---
+    # Beside the printed core, a line pixel's channel darker than ``line_dark_below`` is read
+    # as censored ("at least this dark"), its other channels as measured
+    # (``lines._censored_misfit``); off, such a pixel weighs a thousandth, as on the core.
+    line_dark_censored: bool = True
+    # On a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line is
+    # fitted under the fills of both spaces beside the line: felt tip bleeds across it.
+    line_bleed_across: bool = True
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -70,6 +70,52 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
     return out
 
 
+def _censored_misfit(
+    dens: np.ndarray, combos: np.ndarray, halo: float, censored: np.ndarray, level: float
+) -> np.ndarray:
+    """:func:`_least_misfit` for pixels whose channels ``censored`` (3 bools, alike for
+    all the pixels) are at or beyond the density ``level``: there the camera's black says
+    only "at least this dark", so such a channel counts only where a combination is lighter
+    than ``level`` (by what it falls short), and the others as measured. The neutral halo is
+    tried at 0, half and all of ``halo``."""
+    models = np.concatenate([combos + g for g in (0.0, halo / 2, halo)]) if halo > 0 else combos
+    kept = ~censored
+    short = np.maximum(level - models[:, censored], 0.0)
+    m = models[:, kept]
+    const = ((short * short).sum(axis=1) + (m * m).sum(axis=1))[None, :]
+    out = np.empty(len(dens), np.float32)
+    for a in range(0, len(dens), CHUNK):
+        d = dens[a : a + CHUNK][:, kept]
+        sq = (d * d).sum(axis=1)[:, None] - 2.0 * (d @ m.T) + const
+        out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
+
+
+def _fit_beside(
+    dens: np.ndarray,
+    sel: np.ndarray,
+    dark: np.ndarray | None,
+    combos: np.ndarray,
+    halo: float,
+    level: float,
+) -> np.ndarray:
+    """The least misfit of the pixels ``sel`` beside a line (see :func:`_least_misfit`);
+    where ``dark`` is given, pixels with channels that dark are fitted as censored there
+    (:func:`_censored_misfit`), grouped by which channels are."""
+    if dark is None:
+        return _least_misfit(dens[sel], combos, halo)
+    pattern = dark[sel] @ np.array([1, 2, 4])
+    out = np.empty(len(sel), np.float32)
+    for p in np.unique(pattern):
+        at = pattern == p
+        if p == 0:
+            out[at] = _least_misfit(dens[sel[at]], combos, halo)
+        else:
+            censored = np.array([bool(p & 1), bool(p & 2), bool(p & 4)])
+            out[at] = _censored_misfit(dens[sel[at]], combos, halo, censored, level)
+    return out
+
+
 def _layered(trace: np.ndarray, under: list[np.ndarray]) -> np.ndarray:
     """Every density of ``trace`` (a, 3) laid over every combination of the curves ``under``
     (densities add): (a * b * ..., 3)."""
@@ -108,6 +154,43 @@ def _core_by_sides(
     idx = np.flatnonzero(core)
     kind = kind_of_line[owner[idx]]
     return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
+
+
+def _beside_groups(
+    owner: np.ndarray, host: np.ndarray, core: np.ndarray, refl: np.ndarray, config: ScannerConfig
+) -> list[tuple[tuple[int, ...], np.ndarray]]:
+    """The pixels beside the printed core, grouped by the fills that may lie under them: the
+    space each lies in, and on a sheet whose lines are dyed over (felt tip, whose fills
+    bleed 0.5-1.5 mm past their outline, across the line's band) also the filled space on
+    the line's other side (``line_bleed_across``)."""
+    off = ~core
+    across = config.line_bleed_across and (
+        float((refl < config.line_dark_below).any(axis=1).mean()) >= config.line_dyed_share
+    )
+    if not across:
+        return [
+            (((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h)))
+            for h in np.unique(host[off])
+        ]
+    sides = _line_sides(owner, host, core)
+    n = int(owner.max()) + 1
+    first = np.full(n, -1, np.int64)
+    second = np.full(n, -1, np.int64)
+    for line, pair in sides.items():
+        both = sorted(pair)
+        first[line] = both[0]
+        second[line] = both[-1] if len(both) > 1 else -1
+    other = np.where(host == first[owner], second[owner], first[owner])
+    other = np.where(other == host, -1, other)
+    idx = np.flatnonzero(off)
+    keys = np.stack([host[idx], other[idx]], axis=1)
+    groups, inverse = np.unique(keys, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    out = []
+    for g, (h, o) in enumerate(groups.tolist()):
+        spaces = tuple(int(x) for x in (h, o) if x >= 0)
+        out.append((spaces, idx[inverse == g]))
+    return out
 
 
 def pixels_per_sample(
@@ -198,17 +281,22 @@ def fit_lines(
     bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     chroma = dens @ _NEUTRAL_OUT
-    beside = [(h, np.flatnonzero(~core & (host == h))) for h in np.unique(host[~core])]
+    beside = _beside_groups(owner, host, core, refl, config)
     core_groups = _core_by_sides(owner, host, core)
+    # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
+    # is a censored measurement; on the core the grey's unknown darkness leaves it none.
+    dark_px = refl < config.line_dark_below
+    censor = dark_px if config.line_dark_censored and dark_px.any() else None
+    level = float(-np.log(config.line_dark_below))
     for j, k in enumerate(keys):
         trace = _curve(colours[k], trace_amounts, floor)
         for sides, sel in core_groups:
             cost[sel, j] = _least_misfit(
                 chroma[sel], _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
-        for h, sel in beside:
-            under = [beside_curve[int(h)]] if h >= 0 else []
-            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), config.line_halo)
+        for spaces, sel in beside:
+            combos = _layered(trace, [beside_curve[h] for h in spaces])
+            cost[sel, j] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
     # best misfit on this sheet: where the model explains few pixels within the usual cap
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
@@ -216,7 +304,10 @@ def fit_lines(
     # A pixel with a channel near the camera's black (felt-tip dye over the printed black)
     # says little of any colour: it is weighed a thousandth, and a line with fewer than
     # ``line_min_usable`` other pixels states no colour surely.
-    usable = refl.min(axis=1) >= config.line_dark_below
+    usable = ~dark_px.any(axis=1)
+    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
+    if censor is not None:  # beside the core, a pixel with a channel not that dark tells
+        usable |= ~core & ~dark_px.all(axis=1)
     best = cost.min(axis=1)[usable]
     if len(best):
         quantile = float(np.quantile(best, config.line_misfit_quantile))
@@ -250,7 +341,6 @@ def fit_lines(
     n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
     # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
-    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
     read = fill_colours or {}
     sides = _line_sides(owner, host, core) if read else {}
     out: dict[int, LineFit] = {}
