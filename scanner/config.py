@@ -490,6 +490,15 @@ class ScannerConfig:
     # On a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line is
     # fitted under the fills of both spaces beside the line: felt tip bleeds across it.
     line_bleed_across: bool = True
+    # A doubted line piece leaves review where, on a sheet breaking no rule whose lines as
+    # read a legal order of play colours, every close reading of it (and the same change to
+    # its run along its line) is proven to leave no legal order (mending.confirm_by_order):
+    # positions searched per try and per sheet (about 56,000 a second). 0: never.
+    order_confirm_try: int = 5_000
+    order_confirm_budget: int = 60_000
+    # ... and only a piece whose line fit rules out no trace at all by this many log-odds
+    # (``lines.LineFit.bare``): a bare piece's pencil-filled neighbours fit a pale trace.
+    order_confirm_bare: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -229,6 +229,9 @@ class LineFit:
     # On any sheet: the colour is that of a filled space beside the line (whose pencil
     # reaches into the line's band and bleeds onto its core: a bare piece may read so).
     fill_colour: bool = False
+    # The log-likelihood of no trace at all (the fills and the printed line alone) against
+    # ``color``'s (0: a bare piece fits as well; 0 too where the line states nothing).
+    bare: float = 0.0
 
     @property
     def confidence(self) -> float:
@@ -297,6 +300,16 @@ def fit_lines(
         for spaces, sel in beside:
             combos = _layered(trace, [beside_curve[h] for h in spaces])
             cost[sel, j] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
+    # No trace at all: the fills and the printed line alone (a piece left bare).
+    bare = np.empty(len(dens), np.float32)
+    nothing = np.zeros((1, 3), np.float32)
+    for sides, sel in core_groups:
+        bare[sel] = _least_misfit(
+            chroma[sel], _layered(nothing, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
+        )
+    for spaces, sel in beside:
+        combos = _layered(nothing, [beside_curve[h] for h in spaces])
+        bare[sel] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
     # best misfit on this sheet: where the model explains few pixels within the usual cap
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
@@ -311,9 +324,11 @@ def fit_lines(
     best = cost.min(axis=1)[usable]
     if len(best):
         quantile = float(np.quantile(best, config.line_misfit_quantile))
-        np.minimum(cost, max(config.line_misfit_cap, quantile), out=cost)
+        cap = max(config.line_misfit_cap, quantile)
     else:
-        np.minimum(cost, config.line_misfit_cap, out=cost)
+        cap = config.line_misfit_cap
+    np.minimum(cost, cap, out=cost)
+    np.minimum(bare, cap, out=bare)
     # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
     # on the printed grey is a few camera levels above black): misfits are weighted by the
     # inverse variance, reflectance squared.
@@ -321,6 +336,8 @@ def fit_lines(
     weight[~usable] *= 1e-3
     weight /= max(float(weight.mean()), 1e-6)  # as many pixels' worth of evidence in all
     cost *= weight[:, None]
+    bare *= weight
+    bare_totals = np.bincount(owner, weights=bare, minlength=n_regions)
 
     def per_line(w: np.ndarray | None = None) -> np.ndarray:
         """(regions, colours) sums of the pixels' misfits (over pixels where ``w``)."""
@@ -380,9 +397,14 @@ def fit_lines(
             loglik = dict.fromkeys(keys, 0.0)
             doubt, dissent = math.inf, 0.0
         in_fill = any(read.get(h) == best for h in sides.get(int(i), ()))
+        bare_ll = min(0.0, float(totals[i, order[0]] - bare_totals[i]) / scale)
+        if n_usable[i] < config.line_min_usable:
+            bare_ll = 0.0
         under = dyed and in_fill
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill)
+            out[int(i)] = LineFit(
+                best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill, bare_ll
+            )
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
         out[int(i)] = LineFit(
@@ -395,6 +417,7 @@ def fit_lines(
             misfit,
             under,
             in_fill,
+            bare_ll,
         )
     return out
 

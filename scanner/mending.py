@@ -29,6 +29,7 @@ __all__ = [
     "BY_THE_RULES",
     "UNUSUAL",
     "Wording",
+    "confirm_by_order",
     "doubt",
     "mend_by_order",
     "neighbours_surer",
@@ -77,6 +78,85 @@ def mend_by_order(
     for rid, colour in change:
         read_otherwise(readings, rid, colour, why)
     return change
+
+
+def confirm_by_order(
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    candidates: list[str],
+    close: Callable[[str], list[int | None]],
+    config: ScannerConfig,
+) -> set[str]:
+    """Doubted line pieces that Arp's order of play confirms: on a sheet whose lines as read
+    some legal order of moves colours (found within ``order_proof`` positions), a piece of
+    ``candidates`` (least sure first) each of whose ``close`` readings (those its pixels
+    leave close) is a colour with which no legal order exists, proven within
+    ``order_confirm_try`` positions a try and ``order_confirm_budget`` a sheet. Its margin
+    after solving is the pixels' and the order of play's, no longer small: it leaves review.
+
+    Not where blank is among its close readings, or where the line fit does not rule out a
+    bare piece by ``order_confirm_bare`` log-odds (a piece a player left bare breaks a rule
+    that reading it coloured would hide, and pale pencils over the fills beside a bare
+    piece fit as well as a trace), nor where the same change to the whole run
+    of pieces of its colour along its line also lets a legal order be found (a move's
+    stretch read in a look-alike colour throughout: each piece alone breaks the order,
+    together they do not); a search the budget cuts short proves nothing. Returns the pieces
+    confirmed (an empty set where the game has no order of play, or none is found)."""
+    if not candidates or config.order_confirm_budget <= 0:
+        return set()
+    colours = _colours(readings)
+    found = order_search(layout, colours, players, budget=config.order_proof)
+    if found is None or not found.legal:
+        return set()
+    left = config.order_confirm_budget
+    runs = _runs_of(layout, colours, found.pieces)
+    out: set[str] = set()
+    for rid in candidates:
+        others = close(rid)
+        traced = readings[rid].bare <= -config.order_confirm_bare
+        if rid not in found.pieces or not others or None in others or not traced:
+            continue
+        proven = True
+        for colour in others:
+            for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):
+                if left <= 0:
+                    return out
+                tried = order_search(
+                    layout, colours | change, players, budget=min(config.order_confirm_try, left)
+                )
+                assert tried is not None  # the game searched the reading: it searches this too
+                left -= tried.visited
+                if tried.legal is not False:
+                    proven = False
+                    break
+            if not proven:
+                break
+        if proven:
+            out.add(rid)
+    return out
+
+
+def _runs_of(
+    layout: Layout, colours: dict[str, int | None], pieces: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """Per line piece, the run of pieces of its colour along its printed line that holds it
+    (the pieces of one line that meet end to end, as the layout lists them)."""
+    along: dict[str, list[str]] = {}
+    for r in layout.regions:
+        line = r.extra.get("line") if r.kind == "segment" else None
+        if line is not None and r.id in pieces:
+            along.setdefault(line, []).append(r.id)
+    out: dict[str, tuple[str, ...]] = {}
+    for ids in along.values():
+        run: list[str] = []
+        for rid in [*ids, ""]:
+            if run and (rid == "" or colours.get(rid) != colours.get(run[-1])):
+                out.update(dict.fromkeys(run, tuple(run)))
+                run = []
+            if rid:
+                run.append(rid)
+    return out
 
 
 def _order_fits(

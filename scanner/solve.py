@@ -61,6 +61,7 @@ from artsheets.scanner.evidence import Evidence, Option, evidence_of
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
+    confirm_by_order,
     doubt,
     mend_by_order,
     neighbours_surer,
@@ -155,6 +156,17 @@ def solve(
         doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
+    # Arp: where the lines as read break no rule, the order of play weighs the close
+    # readings of doubted pieces (an unusual finding's own pieces stay in review).
+    if not scoring.failed:
+        confirmed |= confirm_by_order(
+            layout,
+            readings,
+            players,
+            _doubted_pieces(search, readings, config),
+            lambda rid: _close_options(evidence[rid], readings[rid].color, config),
+            config,
+        )
     _review_small_margins(readings, config.review_below, confirmed)
     return Solution(
         tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
@@ -493,6 +505,32 @@ def _confirmed(
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
             out.add(rid)
     return out
+
+
+def _doubted_pieces(
+    search: _Search, readings: dict[str, Reading], config: ScannerConfig
+) -> list[str]:
+    """Line pieces of the drawing read under ``review_below``, as measured (neither changed
+    nor named by a failed check), least sure first."""
+    kinds = {r.id: r.kind for r in search.layout.regions}
+    return [
+        rid
+        for _, rid in sorted(
+            (rd.confidence, rid)
+            for rid, rd in readings.items()
+            if kinds.get(rid) == "segment"
+            and rd.confidence < config.review_below
+            and rd.reason != OUTSIDE
+            and rd is search.measured[rid]
+        )
+    ]
+
+
+def _close_options(evidence: Evidence, read: Option, config: ScannerConfig) -> list[Option]:
+    """The readings other than ``read`` that a region's pixels leave close (under the margin
+    of ``review_below``)."""
+    close = math.log(config.review_below / (1.0 - config.review_below))
+    return [o for o in evidence.loglik if o != read and evidence.against(o) < close]
 
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
