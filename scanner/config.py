@@ -486,18 +486,27 @@ class ScannerConfig:
     # Beside the printed core, a line pixel's channel darker than ``line_dark_below`` is read
     # as censored ("at least this dark"), its other channels as measured
     # (``lines._censored_misfit``); off, such a pixel weighs a thousandth, as on the core.
+    # And on a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line
+    # is fitted under the fills of both spaces beside the line: felt tip bleeds across it.
+    # The line fit alone on 9 felt-tip Arp photos (tuning seeds): pieces misread 244 of
+    # 1,647 with neither, 217 censoring alone, 305 across alone, 166 both (misread by 3
+    # log-odds or more 13, 31, 13, 7). Whole scans, the Arp tuning set's 8 felt-tip photos:
+    # wrong 93 -> 51 (benchmarks/RESULTS.md, "Arp").
     line_dark_censored: bool = True
-    # On a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line is
-    # fitted under the fills of both spaces beside the line: felt tip bleeds across it.
     line_bleed_across: bool = True
     # A doubted line piece leaves review where, on a sheet breaking no rule whose lines as
     # read a legal order of play colours, every close reading of it (and the same change to
     # its run along its line) is proven to leave no legal order (mending.confirm_by_order):
-    # positions searched per try and per sheet (about 56,000 a second). 0: never.
+    # positions searched per try and per sheet (about 56,000 a second; on 30 legal Arp
+    # sheets of the tuning sets a sheet's tries took 1,700-56,000 positions at 5,000 a try,
+    # and none of the pieces so proven was misread but the planted bare pieces below).
+    # 0: never.
     order_confirm_try: int = 5_000
     order_confirm_budget: int = 60_000
     # ... and only a piece whose line fit rules out no trace at all by this many log-odds
-    # (``lines.LineFit.bare``): a bare piece's pencil-filled neighbours fit a pale trace.
+    # (``lines.LineFit.bare``): a bare piece between pale pencil fills fits a pale trace.
+    # The planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace
+    # within 0.9-4.5 of their best colour (felt tip 18), and the order proved five of them.
     order_confirm_bare: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
