@@ -503,10 +503,12 @@ class ScannerConfig:
     # 0: never.
     order_confirm_try: int = 5_000
     order_confirm_budget: int = 60_000
-    # ... and only a piece whose line fit rules out no trace at all by this many log-odds
-    # (``lines.LineFit.bare``): a bare piece between pale pencil fills fits a pale trace.
-    # The planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace
-    # within 0.9-4.5 of their best colour (felt tip 18), and the order proved five of them.
+    # ... and a piece read in the colour of a filled space beside it only where its line fit
+    # rules out no trace at all by this many log-odds (``lines.LineFit.bare``): a bare piece
+    # shows the fills' pencil, and between pale pencil fills it fits a pale trace. The
+    # planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace within
+    # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
+    # order proved five of them (benchmarks/RESULTS.md, "Arp").
     order_confirm_bare: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).

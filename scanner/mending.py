@@ -95,14 +95,16 @@ def confirm_by_order(
     ``order_confirm_try`` positions a try and ``order_confirm_budget`` a sheet. Its margin
     after solving is the pixels' and the order of play's, no longer small: it leaves review.
 
-    Not where blank is among its close readings, or where the line fit does not rule out a
-    bare piece by ``order_confirm_bare`` log-odds (a piece a player left bare breaks a rule
-    that reading it coloured would hide, and pale pencils over the fills beside a bare
-    piece fit as well as a trace), nor where the same change to the whole run
-    of pieces of its colour along its line also lets a legal order be found (a move's
-    stretch read in a look-alike colour throughout: each piece alone breaks the order,
-    together they do not); a search the budget cuts short proves nothing. Returns the pieces
-    confirmed (an empty set where the game has no order of play, or none is found)."""
+    Not where blank is among its close readings, nor where it is read in the colour of a
+    filled space beside it and the line fit does not rule out a bare piece by
+    ``order_confirm_bare`` log-odds: a piece a player left bare breaks a rule that reading it
+    coloured would hide, and a bare piece shows the pencil of the fills beside it (a pale
+    pencil's trace fits no better), so it reads in their colour; nor where the same change
+    to the whole run of pieces of its colour along its line also lets a legal order be
+    found (a move's stretch read in a look-alike colour throughout: each piece alone breaks
+    the order, together they do not); a search the budget cuts short proves nothing.
+    Returns the pieces confirmed (an empty set where the game has no order of play, or
+    none is found)."""
     if not candidates or config.order_confirm_budget <= 0:
         return set()
     colours = _colours(readings)
@@ -111,12 +113,15 @@ def confirm_by_order(
         return set()
     left = config.order_confirm_budget
     runs = _runs_of(layout, colours, found.pieces)
+    beside = (layout.topology.data or {}).get("segment_spaces", {}) if layout.topology else {}
+    fills = {rid: {colours.get(sp) for sp in beside.get(rid, ())} - {None} for rid in candidates}
     out: set[str] = set()
     for rid in candidates:
         others = close(rid)
-        traced = readings[rid].bare <= -config.order_confirm_bare
-        if rid not in found.pieces or not others or None in others or not traced:
+        if rid not in found.pieces or not others or None in others:
             continue
+        if colours[rid] in fills.get(rid, ()) and readings[rid].bare > -config.order_confirm_bare:
+            continue  # a bare piece between fills of that colour would read the same
         proven = True
         for colour in others:
             for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):

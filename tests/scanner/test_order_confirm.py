@@ -56,9 +56,30 @@ def test_the_order_of_play_does_not_confirm_what_it_cannot_tell() -> None:
     short = replace(CONFIG, order_confirm_try=1)
     assert not confirm_by_order(layout, readings, None, [piece], lambda _: [other], short)
     assert not confirm_by_order(layout, readings, None, [piece], lambda _: [other, None], CONFIG)
-    readings[piece] = _doubted(colours[piece], other, -0.5 * CONFIG.order_confirm_bare)
-    assert not confirm_by_order(layout, readings, None, [piece], lambda _: [other], CONFIG)
     readings[piece] = _doubted(colours[piece], other, TRACED)
     wrong, their = illegal[1]  # another piece misread: the sheet as read has no legal order
     readings[wrong] = Reading(their, 0.95, 1.0, None)
     assert not confirm_by_order(layout, readings, None, [piece], lambda _: [other], CONFIG)
+
+
+def test_a_piece_in_a_fills_colour_is_confirmed_only_if_surely_traced() -> None:
+    """A bare piece shows the pencil of the filled spaces beside it, so one read in such a
+    space's colour is confirmed only where the line fit rules out no trace at all by
+    ``order_confirm_bare``: a player may have left it bare (a broken rule confirming it
+    would hide). A piece in a colour none of its neighbouring spaces has is not so doubted."""
+    layout, readings, colours, _ = _arp_sheet()
+    beside = layout.topology.data["segment_spaces"]
+    faint = -0.5 * CONFIG.order_confirm_bare
+    in_fill = {
+        p: colours[p] in {colours.get(sp) for sp in beside[p]} for p in colours if p in beside
+    }
+    ends = _run_ends(layout, colours)
+    for want in (True, False):
+        piece, other = next((p, c) for p, c in ends if in_fill[p] is want)
+        readings[piece] = _doubted(colours[piece], other, faint)
+        got = confirm_by_order(layout, readings, None, [piece], lambda _, o=other: [o], CONFIG)
+        assert got == (set() if want else {piece})
+        readings[piece] = _doubted(colours[piece], other, TRACED)
+        got = confirm_by_order(layout, readings, None, [piece], lambda _, o=other: [o], CONFIG)
+        assert got == {piece}
+        readings[piece] = Reading(colours[piece], 0.95, 1.0, None)
