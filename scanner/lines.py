@@ -315,8 +315,9 @@ def fit_lines(
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
     # would make every colour's misfit alike and the line's evidence nothing.
     # A pixel with a channel near the camera's black (felt-tip dye over the printed black)
-    # says little of any colour: it is weighed a thousandth, and a line with fewer than
-    # ``line_min_usable`` other pixels states no colour surely.
+    # says little of any colour on the printed core: it is weighed a thousandth (beside the
+    # core, that channel was fitted as censored and the pixel counts), and a line with fewer
+    # than ``line_min_usable`` pixels that count states no colour surely.
     usable = ~dark_px.any(axis=1)
     dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
     if censor is not None:  # beside the core, a pixel with a channel not that dark tells

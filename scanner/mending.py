@@ -4,7 +4,9 @@ words it reads regions otherwise with.
 - Arp's order of play (:func:`mend_by_order`): no rule-break names the misread piece when no
   legal order of play colours the lines as read, and proving that takes a search of its own
   (the rule engine's, within a budget of positions). Its changes are candidates that the
-  solver takes only where each costs under ``sure_logodds``.
+  solver takes only where each costs under ``sure_logodds``. On a sheet whose lines as read
+  some legal order colours, the doubted pieces whose every close reading it proves illegal
+  are confirmed (:func:`confirm_by_order`): they leave review.
 - Boxes out of the photo inside a tally's run (:func:`tick_hidden_boxes`), and the boxes a
   tally disagreeing with the drawing points at, for review (:func:`tally_suspects`);
   whether a tally is read surely enough to bend the drawing to it (:func:`tallies_sure`).

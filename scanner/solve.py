@@ -36,7 +36,8 @@ goes to review with its measured reading as its second choice.
 
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
-review.
+review; Arp's doubted line pieces likewise where every close alternative leaves no legal
+order of play (:func:`~artsheets.scanner.mending.confirm_by_order`).
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
