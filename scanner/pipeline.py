@@ -82,6 +82,10 @@ class ScanResult:
     as_drawn: list[str] = field(default_factory=list)
     # Every change the rules proposed: region -> (reading, its cost in log-odds of the pixels).
     proposed: dict[str, tuple[int | None, float]] = field(default_factory=dict)
+    # The solver's search: readings of the whole sheet it scored, and whether it ran to its
+    # end within its budget (the reading is then the likeliest the rules' hints reach).
+    solve_evaluations: int = 0
+    solve_exact: bool = True
     problems: list[str] = field(default_factory=list)  # why no result is given (finished.py)
 
     @property
@@ -279,6 +283,8 @@ def scan_image(
         evidence=solved.evidence,
         as_drawn=solved.as_drawn,
         proposed=solved.proposed,
+        solve_evaluations=solved.evaluations,
+        solve_exact=solved.exact,
         problems=problems,
     )
 
