@@ -214,6 +214,9 @@ class _Search:
             for r in layout.regions
             if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
         }
+        self.box_owner = {
+            r.id: r.player for r in layout.regions if r.id in self.boxes and r.player is not None
+        }
         self.measured = as_read  # the readings as the measurement gave them
         # Unusual findings weigh only where a line's neighbours are surer than the line.
         self.prior = (
@@ -319,18 +322,22 @@ class _Search:
 
     def _close(self, state: _Reading) -> Iterator[tuple[str, Option, bool | None]]:
         """A tally disagreeing with the drawing names no region: the drawing's regions in the
-        photo whose evidence leaves another reading closest, cheapest first (never where a
-        disagreeing player's tally is itself in doubt: the drawing would bend to a faint
-        tick)."""
+        photo whose evidence leaves another reading closest, cheapest first; where a
+        disagreeing player's tally is itself in doubt, that tally's doubted boxes instead
+        (the drawing would bend to a faint tick)."""
         scores = state.scoring.scores or {}
         gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
-        if not gaps or not tallies_sure(self.layout, self.measured, gaps):
+        if not gaps:
             return
-        drawing = self.drawing - self.unseen - state.changes.keys()
+        if tallies_sure(self.layout, self.measured, gaps):
+            pool = self.drawing
+        else:
+            pool = {rid for rid, p in self.box_owner.items() if p in gaps} & self.doubted
+        pool = pool - self.unseen - state.changes.keys()
         close = sorted(
             (
                 (self.evidence[rid].against(o), rid, o)
-                for rid in drawing
+                for rid in pool
                 for o in self.evidence[rid].loglik
                 if o != self.as_read[rid]
             ),
