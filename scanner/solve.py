@@ -15,8 +15,9 @@ player's real mistake: the pixels and this prior decide which is likelier.
 The candidate changes are the readings that would satisfy a failed check or an unusual
 finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
 drawing (a check that names no region), the ``tally_close_tries`` readings of the drawing its
-evidence leaves closest, each at a prior of ``log(n)`` for the ``n`` close readings it is one
-of (no check points at it). A change costing ``sure_logodds`` or more of its pixels is never
+evidence leaves closest (of that tally's doubted boxes, where the tally is itself in
+doubt), each at a prior of ``log(n)`` for the ``n`` close readings it is one of (no check
+points at it). A change costing ``sure_logodds`` or more of its pixels is never
 a candidate: **a reading the pixels state surely is never changed to satisfy a rule**; the
 sheet is read as drawn, the broken rule is reported with its regions, and those regions go
 to review saying so (:data:`AS_DRAWN`; their confidence stays the pixels'). A tally box the
