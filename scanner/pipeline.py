@@ -154,7 +154,7 @@ def scan_image(
     warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = template_for(given).layout.page if given else PAGE_GUESS
+    guess = template_for(given, config).layout.page if given else PAGE_GUESS
     located = locate_sheet(
         gray, detect_marker_candidates(gray, config), guess, given, config=config
     )
@@ -193,7 +193,7 @@ def scan_image(
             "the sheet's QR code cannot be read; type the code printed beside it: "
             "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
         )
-    tpl = template_for(code)
+    tpl = template_for(code, config)
     layout = tpl.layout
     if layout.page != guess:
         reg = register(corners, layout.markers, config)
@@ -255,7 +255,7 @@ def scan_image(
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
-    keep_rules_cache(code, tpl)
+    keep_rules_cache(code, tpl, config)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
