@@ -15,8 +15,9 @@ player's real mistake: the pixels and this prior decide which is likelier.
 The candidate changes are the readings that would satisfy a failed check or an unusual
 finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
 drawing (a check that names no region), the ``tally_close_tries`` readings of the drawing its
-evidence leaves closest, each at a prior of ``log(n)`` for the ``n`` close readings it is one
-of (no check points at it). A change costing ``sure_logodds`` or more of its pixels is never
+evidence leaves closest (of that tally's doubted boxes, where the tally is itself in
+doubt), each at a prior of ``log(n)`` for the ``n`` close readings it is one of (no check
+points at it). A change costing ``sure_logodds`` or more of its pixels is never
 a candidate: **a reading the pixels state surely is never changed to satisfy a rule**; the
 sheet is read as drawn, the broken rule is reported with its regions, and those regions go
 to review saying so (:data:`AS_DRAWN`; their confidence stays the pixels'). A tally box the
@@ -227,6 +228,9 @@ class _Search:
             for r in layout.regions
             if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
         }
+        self.box_owner = {
+            r.id: r.player for r in layout.regions if r.id in self.boxes and r.player is not None
+        }
         self.measured = as_read  # the readings as the measurement gave them
         # Unusual findings weigh only where a line's neighbours are surer than the line.
         self.prior = (
@@ -332,18 +336,22 @@ class _Search:
 
     def _close(self, state: _Reading) -> Iterator[tuple[str, Option, bool | None]]:
         """A tally disagreeing with the drawing names no region: the drawing's regions in the
-        photo whose evidence leaves another reading closest, cheapest first (never where a
-        disagreeing player's tally is itself in doubt: the drawing would bend to a faint
-        tick)."""
+        photo whose evidence leaves another reading closest, cheapest first; where a
+        disagreeing player's tally is itself in doubt, that tally's doubted boxes instead
+        (the drawing would bend to a faint tick)."""
         scores = state.scoring.scores or {}
         gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
-        if not gaps or not tallies_sure(self.layout, self.measured, gaps):
+        if not gaps:
             return
-        drawing = self.drawing - self.unseen - state.changes.keys()
+        if tallies_sure(self.layout, self.measured, gaps):
+            pool = self.drawing
+        else:
+            pool = {rid for rid, p in self.box_owner.items() if p in gaps} & self.doubted
+        pool = pool - self.unseen - state.changes.keys()
         close = sorted(
             (
                 (self.evidence[rid].against(o), rid, o)
-                for rid in drawing
+                for rid in pool
                 for o in self.evidence[rid].loglik
                 if o != self.as_read[rid]
             ),
