@@ -703,6 +703,9 @@ class Reading:
     # Lines read by the fit: each colour's log-likelihood from the line's own pixels against
     # the likeliest colour's (0 for it, negative for the others); empty where not measured.
     loglik: dict[int, float] = field(default_factory=dict, compare=False, hash=False)
+    # Lines read by the fit: the log-likelihood of no trace at all against the likeliest
+    # colour (``lines.LineFit.bare``; 0 where not measured: a bare piece not ruled out).
+    bare: float = field(default=0.0, compare=False)
 
     def doubted(self, at_most: float, reason: str) -> Reading:
         """This reading sent to review: its confidence at most ``at_most``, ``reason`` why."""
@@ -1019,6 +1022,7 @@ def _reread_lines(
             runner_up=None if maybe_bare or blank_is_second(conf_cov, fit) else fit.runner_up,
             loglik=fit.loglik,
             surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
+            bare=fit.bare,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
