@@ -73,6 +73,8 @@ class _Board:
             sp: [self.index[s] for s in sides] for sp, sides in net.space_segs.items()
         }
         self.space_bits = {sp: sum(1 << i for i in sides) for sp, sides in self.space_sides.items()}
+        # Whether no space names a side twice (then its bits are its sides', see _Search).
+        self.distinct_sides = all(len(set(s)) == len(s) for s in self.space_sides.values())
         self.spaces_of = {
             self.index[p]: sps for p, sps in net.seg_spaces.items() if p in self.index
         }
@@ -101,6 +103,29 @@ class _Board:
             ]
             for line in net.lines
         }
+        # Per line, all its pieces' bits (a free move takes a wholly uncoloured line).
+        self.line_masks = {ln: sum(bits) for ln, bits in self.line_bits.items()}
+        # Per vertex and line (or None): the pieces of the other lines through it that end
+        # there (:meth:`_Search._at`), and per line, per vertex between two of its pieces:
+        # those two pieces' indices, the vertex and the other lines' pieces there (the
+        # candidates of a seam, :meth:`_Search._seams`). Per field, not per search: looking
+        # them up for every search was a third of a short search's time.
+        self.at_pieces: dict[tuple[str, str | None], tuple[int, ...]] = {}
+        for v, through in net.at.items():
+            for line in [None, *(ln for ln, _ in through)]:
+                self.at_pieces[v, line] = tuple(
+                    self.index[net.pieces[ln][k]]
+                    for ln, i in through
+                    if ln != line
+                    for k in (i - 1, i)
+                    if 0 <= k < len(net.pieces[ln])
+                )
+        self.joins = [
+            (self.index[pcs[i - 1]], self.index[pcs[i]], verts[i], self.at_pieces[verts[i], ln])
+            for ln in net.lines
+            for pcs, verts in ((net.pieces[ln], net.vertices[ln]),)
+            for i in range(1, len(pcs))
+        ]
 
 
 class _Budget(Exception):
@@ -124,9 +149,9 @@ class _Search:
         self.n = players
         self.stop_at_own = stop_at_own
         self.free_stretches = free_stretches
-        # Per line, all its pieces' bits: a free move takes a wholly uncoloured line while
-        # one is left (the seed's reading; ``free_stretches`` is the older one).
-        self.line_masks = {ln: sum(bits) for ln, bits in board.line_bits.items()}
+        # A free move takes a wholly uncoloured line while one is left (the seed's reading;
+        # ``free_stretches`` is the older one).
+        self.line_masks = board.line_masks
         self.colour = [colours.get(p) for p in board.net.all_pieces]
         self.line_colours = {
             ln: [colours.get(p) for p in pcs] for ln, pcs in board.net.pieces.items()
@@ -140,10 +165,18 @@ class _Search:
                 self.free_starts.setdefault(c, []).append(start)
         self.fill = {sp: colours.get(sp) for sp in board.space_bits}
         # Per space, its sides in its fill's colour: one of them closed it.
-        self.fill_sides = {
-            sp: sum(1 << i for i in sides if self.colour[i] == self.fill[sp])
-            for sp, sides in board.space_sides.items()
-        }
+        if board.distinct_sides:  # as below, from each colour's pieces at once
+            by_colour: dict[int | None, int] = {}
+            for i, c in enumerate(self.colour):
+                by_colour[c] = by_colour.get(c, 0) | 1 << i
+            self.fill_sides = {
+                sp: bits & by_colour.get(self.fill[sp], 0) for sp, bits in board.space_bits.items()
+            }
+        else:
+            self.fill_sides = {
+                sp: sum(1 << i for i in sides if self.colour[i] == self.fill[sp])
+                for sp, sides in board.space_sides.items()
+            }
         self.seams = [] if stop_at_own else self._seams()
         self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
 
@@ -155,32 +188,23 @@ class _Search:
         (uncoloured then, in another colour), so it started at their vertex: a touching move
         from the stretch coloured just before, which passed there in the colour of the
         player before (a free move colours a whole uncoloured stretch, the other piece too)."""
-        net, idx, n = self.b.net, self.b.index, self.n
+        colour, n = self.colour, self.n
         out = []
-        for ln in net.lines:
-            pcs, verts = net.pieces[ln], net.vertices[ln]
-            for i in range(1, len(pcs)):
-                a, b = idx[pcs[i - 1]], idx[pcs[i]]
-                ca, cb = self.colour[a], self.colour[b]
-                if ca is None or cb is None or ca == cb:
-                    continue
-                before = {(ca - 2) % n + 1, (cb - 2) % n + 1}
-                starters = 0
-                for q in self._at(verts[i], ln):
-                    if self.colour[q] in before:
-                        starters |= 1 << q
-                out.append(((1 << a) | (1 << b), starters, verts[i]))
+        for a, b, vertex, around in self.b.joins:
+            ca, cb = colour[a], colour[b]
+            if ca is None or cb is None or ca == cb:
+                continue
+            before = {(ca - 2) % n + 1, (cb - 2) % n + 1}
+            starters = 0
+            for q in around:
+                if colour[q] in before:
+                    starters |= 1 << q
+            out.append(((1 << a) | (1 << b), starters, vertex))
         return out
 
-    def _at(self, vertex: str, line: str | None = None) -> list[int]:
+    def _at(self, vertex: str, line: str | None = None) -> tuple[int, ...]:
         """The pieces of the lines through ``vertex`` (other than ``line``) that end there."""
-        net, idx = self.b.net, self.b.index
-        out = []
-        for ln, i in net.at[vertex]:
-            if ln != line:
-                pcs = net.pieces[ln]
-                out += [idx[pcs[k]] for k in (i - 1, i) if 0 <= k < len(pcs)]
-        return out
+        return self.b.at_pieces[vertex, line]
 
     def _seams_open(self, mask: int, last: tuple[str, int, int] | None) -> bool:
         """Whether every seam whose two pieces are both uncoloured can still be started:
@@ -231,9 +255,15 @@ class _Search:
         if touching:
             return out
         net = self.b.net
-        whole_only = not self.free_stretches and any(not mask & m for m in self.line_masks.values())
+        whole_only = None  # looked at only once some start's piece is uncoloured
         for ln, k, bit, before in self.free_starts.get(player, ()):
-            if mask & bit or (whole_only and mask & self.line_masks[ln]):
+            if mask & bit:
+                continue
+            if whole_only is None:
+                whole_only = not self.free_stretches and any(
+                    not mask & m for m in self.line_masks.values()
+                )
+            if whole_only and mask & self.line_masks[ln]:
                 continue
             if (
                 k == 0
