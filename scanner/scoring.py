@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from artsheets.generator.layout import Layout
-from artsheets.rules.core import RulesError, game_class
+from artsheets.rules.core import RulesError, field_cache, game_class
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.rules.position import order_of_play, score_position, unusual_patterns
 from artsheets.scanner.hints import check_dict
@@ -72,10 +72,21 @@ def rule_options(layout: Layout, players: int | None = None) -> dict[str, Any]:
     return out
 
 
+def _position_ids(layout: Layout) -> frozenset[str]:
+    return frozenset(r.id for r in layout.regions if r.kind in POSITION_KINDS)
+
+
 def position_colours(layout: Layout, colours: Mapping[str, int | None]) -> dict[str, int | None]:
-    """Only the regions that make up the position (not keys, score boxes or tracks)."""
-    kinds = {r.id: r.kind for r in layout.regions}
-    return {rid: c for rid, c in colours.items() if kinds.get(rid) in POSITION_KINDS}
+    """Only the regions that make up the position (not keys, score boxes or tracks).
+
+    The position's region ids are found once per sheet: kept with its field (each layout has
+    a field of its own), since the solver and the order search ask for thousands of readings
+    of one sheet (rebuilding them was a tenth of an Arp photo's scan)."""
+    if layout.topology is None:
+        ids = _position_ids(layout)
+    else:
+        ids = field_cache(layout.topology, "scanner-position-ids", lambda _: _position_ids(layout))
+    return {rid: c for rid, c in colours.items() if rid in ids}
 
 
 def score_sheet(
