@@ -71,11 +71,21 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
     cmean = combos.mean(axis=1)[None, :]
     for a in range(0, len(dens), CHUNK):
         d = dens[a : a + CHUNK]
-        sq = (d * d).sum(axis=1)[:, None] - 2.0 * (d @ combos.T) + c2
+        # |d|^2 - 2 d.c + |c|^2, worked in place: each (n, m) array a few megabytes, each
+        # new one and each pass over it cost more than the product itself.
+        sq = d @ combos.T
+        sq *= 2.0
+        np.subtract((d * d).sum(axis=1)[:, None], sq, out=sq)
+        sq += c2
         if halo > 0:
-            mean = d.mean(axis=1)[:, None] - cmean
+            # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2: less 3 g (2 mean - g)
+            mean = np.subtract(d.mean(axis=1)[:, None], cmean)
             g = np.clip(mean, 0.0, halo)
-            sq -= 3.0 * g * (2.0 * mean - g)  # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2
+            mean *= 2.0
+            mean -= g
+            g *= 3.0
+            g *= mean
+            sq -= g
         out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
     return out
 
