@@ -106,33 +106,47 @@ def _censored_misfit(
     out = np.empty(len(dens), np.float32)
     for a in range(0, len(dens), CHUNK):
         d = dens[a : a + CHUNK][:, kept]
-        sq = (d * d).sum(axis=1)[:, None] - 2.0 * (d @ m.T) + const
+        sq = d @ m.T  # as in _least_misfit, in place
+        sq *= 2.0
+        np.subtract((d * d).sum(axis=1)[:, None], sq, out=sq)
+        sq += const
         out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
     return out
 
 
-def _fit_beside(
-    dens: np.ndarray,
-    sel: np.ndarray,
-    dark: np.ndarray | None,
-    combos: np.ndarray,
-    halo: float,
-    level: float,
-) -> np.ndarray:
-    """The least misfit of the pixels ``sel`` beside a line (see :func:`_least_misfit`);
-    where ``dark`` is given, pixels with channels that dark are fitted as censored there
-    (:func:`_censored_misfit`), grouped by which channels are."""
+_Part = tuple[np.ndarray | None, np.ndarray | None, np.ndarray]
+
+
+def _beside_parts(dens: np.ndarray, sel: np.ndarray, dark: np.ndarray | None) -> list[_Part]:
+    """The pixels ``sel`` beside a line, as :func:`_fit_beside` fits them: where ``dark`` is
+    given, grouped by which channels are that dark (those channels censored, or None), each
+    group's pixels (a mask over ``sel``, or None for all of them) and their densities. Made
+    once a group of pixels and fitted for every colour."""
     if dark is None:
-        return _least_misfit(dens[sel], combos, halo)
+        return [(None, None, dens[sel])]
     pattern = dark[sel] @ np.array([1, 2, 4])
-    out = np.empty(len(sel), np.float32)
+    out: list[_Part] = []
     for p in np.unique(pattern):
         at = pattern == p
-        if p == 0:
-            out[at] = _least_misfit(dens[sel[at]], combos, halo)
+        censored = None if p == 0 else np.array([bool(p & 1), bool(p & 2), bool(p & 4)])
+        out.append((censored, at, dens[sel[at]]))
+    return out
+
+
+def _fit_beside(
+    parts: list[_Part], n: int, combos: np.ndarray, halo: float, level: float
+) -> np.ndarray:
+    """The least misfit of the ``n`` pixels beside a line (see :func:`_least_misfit`) split
+    into ``parts`` (:func:`_beside_parts`): those with dark channels fitted as censored there
+    (:func:`_censored_misfit`)."""
+    if len(parts) == 1 and parts[0][1] is None:
+        return _least_misfit(parts[0][2], combos, halo)
+    out = np.empty(n, np.float32)
+    for censored, at, d in parts:
+        if censored is None:
+            out[at] = _least_misfit(d, combos, halo)
         else:
-            censored = np.array([bool(p & 1), bool(p & 2), bool(p & 4)])
-            out[at] = _censored_misfit(dens[sel[at]], combos, halo, censored, level)
+            out[at] = _censored_misfit(d, combos, halo, censored, level)
     return out
 
 
@@ -311,25 +325,28 @@ def fit_lines(
     dark_px = refl < config.line_dark_below
     censor = dark_px if config.line_dark_censored and dark_px.any() else None
     level = float(-np.log(config.line_dark_below))
+    # Each group's pixels gathered once, fitted for every colour and for none.
+    core_px = [chroma[sel] for _, sel in core_groups]
+    beside_px = [_beside_parts(dens, sel, censor) for _, sel in beside]
     for j, k in enumerate(keys):
         trace = _curve(colours[k], trace_amounts, floor)
-        for sides, sel in core_groups:
+        for (sides, sel), px in zip(core_groups, core_px, strict=True):
             cost[sel, j] = _least_misfit(
-                chroma[sel], _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
+                px, _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
-        for spaces, sel in beside:
+        for (spaces, sel), parts in zip(beside, beside_px, strict=True):
             combos = _layered(trace, [beside_curve[h] for h in spaces])
-            cost[sel, j] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
+            cost[sel, j] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
     # No trace at all: the fills and the printed line alone (a piece left bare).
     bare = np.empty(len(dens), np.float32)
     nothing = np.zeros((1, 3), np.float32)
-    for sides, sel in core_groups:
+    for (sides, sel), px in zip(core_groups, core_px, strict=True):
         bare[sel] = _least_misfit(
-            chroma[sel], _layered(nothing, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
+            px, _layered(nothing, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
         )
-    for spaces, sel in beside:
+    for (spaces, sel), parts in zip(beside, beside_px, strict=True):
         combos = _layered(nothing, [beside_curve[h] for h in spaces])
-        bare[sel] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
+        bare[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
     # best misfit on this sheet: where the model explains few pixels within the usual cap
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
