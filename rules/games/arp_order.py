@@ -364,6 +364,6 @@ def search_order(
     except _Budget:
         legal = None
     pieces = board.net.all_pieces
-    bits = s.starved()
-    starved = frozenset(p for i, p in enumerate(pieces) if bits >> i & 1)
+    bits = s.starved()  # most often none: then no piece need be looked at
+    starved = frozenset(p for i, p in enumerate(pieces) if bits >> i & 1) if bits else frozenset()
     return OrderSearch(legal, len(s.seen), starved, board.pieces)
