@@ -482,6 +482,29 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Small marks").
     chroma_block_px: float = 256.0
     colour_full_samples: float = 6.0
+    # --- marks (colours.py): the per-pixel tests of fills, ticks and written symbols ---
+    # MARKS_MEASURED
+    ink_delta: float = 7.0
+    halo_weight: float = 0.4
+    pressure_steps: tuple[float, float, int] = (0.3, 2.0, 35)
+    box_paper_mm: float = 3.0
+    box_light_sigma_mm: tuple[float, ...] = (0.8, 1.6, 3.2)
+    box_paper_enough: float = 0.002
+    box_edge_mm: float = 5.0
+    tint_off: float = 1.2
+    tint_on: float = 3.0
+    pale_share: float = 0.5
+    grey_chroma: float = 6.0
+    grey_chroma_fill: float = 4.0
+    grey_full_level: float = 0.7
+    dip_below: float = 0.85
+    fully_seen: float = 0.9
+    part_seen: float = 0.5
+    # SYMBOL_MEASURED
+    symbol_centre: float = 0.25
+    symbol_ring: tuple[float, float] = (0.45, 0.8)
+    symbol_shape_scale: float = 0.05
+    symbol_shape_cap: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
