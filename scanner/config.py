@@ -500,6 +500,8 @@ class ScannerConfig:
     dip_below: float = 0.85
     fully_seen: float = 0.9
     part_seen: float = 0.5
+    # REPAPER_MEASURED
+    repaper_sides: bool = True
     # SYMBOL_MEASURED
     symbol_centre: float = 0.25
     symbol_ring: tuple[float, float] = (0.45, 0.8)
