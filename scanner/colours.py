@@ -1349,7 +1349,24 @@ def _classify_once(
             continue
         second = keys[order[1]] if len(order) > 1 else None
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
-        out.append(Reading(k, round(conf, 3), f, reason, runner_up=second, surely_marked=sure))
+        # Each colour's log-likelihood as this mark style's model measured it (best 0), for
+        # the evidence of the colours beyond the runner-up.
+        measured = (
+            {key: round(float(v - loglik.max()), 3) for key, v in zip(keys, loglik, strict=True)}
+            if config.mark_loglik
+            else {}
+        )
+        out.append(
+            Reading(
+                k,
+                round(conf, 3),
+                f,
+                reason,
+                runner_up=second,
+                surely_marked=sure,
+                loglik=measured,
+            )
+        )
     return out
 
 
