@@ -42,7 +42,16 @@ from artsheets.scanner.light import (
     grid_units,
     to_linear,
 )
-from artsheets.scanner.lines import LineFit, fit_lines, pixels_per_sample, runs_along
+from artsheets.scanner.lines import (
+    LineFit,
+    blank_is_second,
+    curve_evidence,
+    curve_indices,
+    fit_lines,
+    pixels_per_sample,
+    runs_along,
+    traced_though_blank,
+)
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
@@ -781,6 +790,9 @@ class Reading:
     # Lines read by the fit: each colour's log-likelihood from the line's own pixels against
     # the likeliest colour's (0 for it, negative for the others); empty where not measured.
     loglik: dict[int, float] = field(default_factory=dict, compare=False, hash=False)
+    # Lines read by the fit: the log-likelihood of no trace at all against the likeliest
+    # colour (``lines.LineFit.bare``; 0 where not measured: a bare piece not ruled out).
+    bare: float = field(default=0.0, compare=False)
 
     def doubted(self, at_most: float, reason: str) -> Reading:
         """This reading sent to review: its confidence at most ``at_most``, ``reason`` why."""
@@ -1021,6 +1033,9 @@ def _reread_lines(
         config,
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
     )
+    measured = fits  # as fitted (``traced_though_blank`` was measured on these)
+    if not small_photo:
+        fits = curve_evidence(fits, curve_indices(tpl.layout, m.ids), config)
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
     runs = runs_along(
@@ -1102,9 +1117,10 @@ def _reread_lines(
             round(conf, 3),
             rd.coverage,
             reason,
-            runner_up=None if maybe_bare else fit.runner_up,
+            runner_up=None if maybe_bare or blank_is_second(conf_cov, fit) else fit.runner_up,
             loglik=fit.loglik,
             surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
+            bare=fit.bare,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
@@ -1120,7 +1136,18 @@ def _reread_lines(
                 + " and ".join(str(k) for k in sorted(met)),
             )
     _doubt_beside_islands(out, islands, m.along, m.ids)
-    return _blanks_in_runs(out, fits, m.along)
+    out = _blanks_in_runs(out, fits, m.along)
+    blank = [i for i in fits if out[i].color is None and out[i].reason is None]
+    for i in traced_though_blank(measured, blank, m.along, config):  # a dull pencil (Miro)
+        out[i] = Reading(
+            None,
+            min(out[i].confidence, BLANK_IN_RUN_CONFIDENCE),
+            out[i].coverage,
+            f"read blank, but its pixels fit colour {measured[i].color} clearly: a dull pencil?",
+            runner_up=measured[i].color,
+            loglik=measured[i].loglik,
+        )
+    return out
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:

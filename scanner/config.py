@@ -79,7 +79,11 @@ class ScannerConfig:
     # legal reading). On the tuning split (60 photos, 85 changes the rules proposed), the
     # regions read right: 50 with 2, 51 with 3, 50 with 4 (the changes costing 2-4 were
     # right 2 of 4 times, the readings as drawn 3 of 4), and a planted rule-break whose
-    # line the pixels favour by 3.4 is read as drawn from 3 (benchmarks/RESULTS.md).
+    # line the pixels favour by 3.4 is read as drawn from 3 (benchmarks/RESULTS.md). On 240
+    # tuning photos (seeds 0-23), the change satisfying a failed check of the sheet as
+    # measured cost under 3.7 for 170 checks a misread failed and for 2 a planted break did
+    # (both under 0.7), 4.3 or more for the other 48 breaks: 3, 3.5, 4, 4.3 left 212 sheets
+    # exact, 46 of 53 breaks reported, 9 / 9 / 10 / 10 wrong regions unflagged.
     sure_logodds: float = 3.0
     # The largest margin evidence can state (log-odds): a raw confidence of 1 is not proof.
     max_logodds: float = 9.0
@@ -361,7 +365,11 @@ class ScannerConfig:
     # Readings of the whole sheet the solver scores at most (each a rescoring through the
     # rule engine, 1-6 ms); beyond it the best found is taken. On the tuning split (120
     # photos, solver alone on the same measured readings): 100 and 400 alike (sheets not
-    # exact 19), the median photo scores 1 reading, 10 photos reach the budget.
+    # exact 19), the median photo scores 1 reading, 10 photos reach the budget. On 240
+    # tuning photos (seeds 0-23), 100 / 200 / 400 (30 / 100 / 300 after the descent): 212
+    # sheets exact each, 20 / 17 / 14 reach the budget, breaks 46 / 46 / 47 of 53, wrong
+    # regions 349 / 343 / 338 (two sheets already far from exact), mean solve 0.23 / 0.47 /
+    # 0.62 s at load 12-15: kept at 100.
     solve_evaluations: int = 100
     # ... of which the branch and bound after the descent scores at most this many: sheets
     # not exact 22 with 0, 20 with 10, 19 with 30 and with 100.
@@ -560,6 +568,61 @@ class ScannerConfig:
     # flagged 1,845 -> 1,831; wider set: wrong 38 -> 38, unflagged 1 -> 1, flagged
     # 554 -> 542 (Delaunay 61 -> 52: the rules no longer offer a far colour).
     mark_loglik: bool = True
+    # --- Miro (lines.py, tallies.py) ---
+    # A segment read blank by its coverage whose pixels the line fit reads in one colour by
+    # this many log-odds over the next is doubted, that colour second
+    # (``lines.traced_though_blank``). On 80 Miro tuning photos (seeds 0-7 a condition)
+    # 103 traced segments were read blank: 71 reach 3, the fit's colour right in all 71
+    # (2.5: 78, one wrong). On 24 photos of unfinished Miro games (tuning seeds, 40 bare
+    # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
+    # doubted, not changed unless a rule wants them coloured.
+    line_blank_fit_logodds: float = 3.0
+    # A curve's segments (Miro): the line fit's margins between colours times this
+    # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
+    # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
+    # 1,360 times at 2-3 and 710 of 714 at 1.5-2 (the 4 misses in messaging copies, which
+    # keep 1): by their word 82-95 %. At 1.5 exact 81.2 -> 83.8 %, planted breaks read as
+    # drawn 17 -> 19 of 20, unflagged 3 -> 3, review median 3.6 -> 3.8 %; at 2.0 the same
+    # but a crayon photo's wrong 19 -> 14; kept at 1.5, within what every bin bears (a
+    # margin of 1.5 stays under ``sure_logodds``). Tuning split: figures unchanged.
+    line_curve_evidence_scale: float = 1.5
+    # A tally's run whose likeliest clean reading takes a blank for a lost tick: the blanks
+    # before the last tick that a run needing up to this many more changed readings ticks
+    # are doubtful too (``tallies._clean_marking``). On 80 Miro tuning photos (seeds 0-7 a
+    # condition) unflagged wrong regions 6 -> 3 (three ticks lost in a row in a messaging
+    # copy: the run to its last tick needed 2 more changes; 1 leaves them unflagged),
+    # review +3 regions on that photo; the tuning split's 120 photos unchanged. (Runs tied
+    # once faint boxes count for nothing are doubted alike: unflagged 3 -> 2 there, and
+    # 5 -> 3 on 32 more close-colours and messaging Miro photos, seeds 0-15.)
+    tally_doubt_margin: int = 2
+    # --- arp: Arp's line pieces (lines.py, regions.py, mending.py) ---
+    # Beside the printed core, a line pixel's channel darker than ``line_dark_below`` is read
+    # as censored ("at least this dark"), its other channels as measured
+    # (``lines._censored_misfit``); off, such a pixel weighs a thousandth, as on the core.
+    # And on a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line
+    # is fitted under the fills of both spaces beside the line: felt tip bleeds across it.
+    # The line fit alone on 9 felt-tip Arp photos (tuning seeds): pieces misread 244 of
+    # 1,647 with neither, 217 censoring alone, 305 across alone, 166 both (misread by 3
+    # log-odds or more 13, 31, 13, 7). Whole scans, the Arp tuning set's 8 felt-tip photos:
+    # wrong 93 -> 51 (benchmarks/RESULTS.md, "Arp").
+    line_dark_censored: bool = True
+    line_bleed_across: bool = True
+    # A doubted line piece leaves review where, on a sheet breaking no rule whose lines as
+    # read a legal order of play colours, every close reading of it (and the same change to
+    # its run along its line) is proven to leave no legal order (mending.confirm_by_order):
+    # positions searched per try and per sheet (about 56,000 a second; on 30 legal Arp
+    # sheets of the tuning sets a sheet's tries took 1,700-56,000 positions at 5,000 a try,
+    # and none of the pieces so proven was misread but the planted bare pieces below).
+    # 0: never.
+    order_confirm_try: int = 5_000
+    order_confirm_budget: int = 60_000
+    # ... and a piece read in the colour of a filled space beside it only where its line fit
+    # rules out no trace at all by this many log-odds (``lines.LineFit.bare``): a bare piece
+    # shows the fills' pencil, and between pale pencil fills it fits a pale trace. The
+    # planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace within
+    # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
+    # order proved five of them (benchmarks/RESULTS.md, "Arp").
+    order_confirm_bare: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -3,8 +3,9 @@
 Building a sheet's template means rebuilding its layout (the generator, with its geometry
 library), rendering the blank sheet and deriving the region masks: 0.1-0.5 s of work, and
 importing the generator's libraries costs as much again, in every ``artsheets scan`` process
-and every batch worker. The result depends only on the sheet code and on the code and
-libraries that built it, so it is kept on disk and read back.
+and every batch worker. The result depends only on the sheet code, the scanner's config
+(named in the entry's name, ``template.cache_name``) and the code and libraries that built
+it, so it is kept on disk and read back.
 
 * **What**: a pickle, boolean arrays (a third of a template's bytes) a bit a value, not
   compressed: 5-15 MB an entry, read back in 3-20 ms, where zlib's decompression alone took

@@ -22,6 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import cv2
 import numpy as np
 
+from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.pipeline import ScanResult
 from artsheets.scanner.template import SHEETS_CACHED, template_for
 
@@ -69,10 +70,13 @@ def _label(img: np.ndarray, text: str, at: tuple[int, int], colour: tuple[int, i
 
 
 @functools.lru_cache(maxsize=SHEETS_CACHED)
-def _outlines(code: str) -> tuple[tuple[str, np.ndarray, bool, tuple[int, int]], ...]:
+def _outlines(
+    code: str, config: ScannerConfig
+) -> tuple[tuple[str, np.ndarray, bool, tuple[int, int]], ...]:
     """Each region's id, outline at the overlay's scale (integer points), whether it is
-    closed, and where its label goes: the same for every photo of a sheet, so cached."""
-    masks = template_for(code).masks
+    closed, and where its label goes: the same for every photo of a sheet (and the config
+    its masks were built with), so cached."""
+    masks = template_for(code, config).masks
     out = []
     for region, outline, anchor in zip(masks.regions, masks.outlines, masks.anchors, strict=True):
         pts = np.round((outline + 0.5) * SCALE - 0.5).astype(np.int32)
@@ -99,7 +103,7 @@ def render_overlay(result: ScanResult) -> np.ndarray:
     cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_NEAREST)
     palette = {k: result.palette.srgb(k) for k in result.palette.colours}
     labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
-    for rid, pts, closed, at in _outlines(result.code):
+    for rid, pts, closed, at in _outlines(result.code, result.config):
         rd = result.readings[rid]
         colour = palette.get(rd.color, UNCOLOURED) if rd.color is not None else UNCOLOURED
         if rd.color is not None:

@@ -85,6 +85,10 @@ class ScanResult:
     as_drawn: list[str] = field(default_factory=list)
     # Every change the rules proposed: region -> (reading, its cost in log-odds of the pixels).
     proposed: dict[str, tuple[int | None, float]] = field(default_factory=dict)
+    # The solver's search: readings of the whole sheet it scored, and whether it ran to its
+    # end within its budget (the reading is then the likeliest the rules' hints reach).
+    solve_evaluations: int = 0
+    solve_exact: bool = True
     problems: list[str] = field(default_factory=list)  # why no result is given (finished.py)
 
     @property
@@ -153,7 +157,7 @@ def scan_image(
     warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
     gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = template_for(given).layout.page if given else PAGE_GUESS
+    guess = template_for(given, config).layout.page if given else PAGE_GUESS
     located = locate_sheet(
         gray, detect_marker_candidates(gray, config), guess, given, config=config
     )
@@ -192,7 +196,7 @@ def scan_image(
             "the sheet's QR code cannot be read; type the code printed beside it: "
             "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
         )
-    tpl = template_for(code)
+    tpl = template_for(code, config)
     layout = tpl.layout
     if layout.page != guess:
         reg = register(corners, layout.markers, config)
@@ -258,7 +262,7 @@ def scan_image(
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
-    keep_rules_cache(code, tpl)
+    keep_rules_cache(code, tpl, config)
     t["score"] = time.perf_counter() - t0 - sum(t.values())
     notes.extend(palette.notes)
     if reg.markers_rejected:
@@ -286,6 +290,8 @@ def scan_image(
         evidence=solved.evidence,
         as_drawn=solved.as_drawn,
         proposed=solved.proposed,
+        solve_evaluations=solved.evaluations,
+        solve_exact=solved.exact,
         problems=problems,
     )
 

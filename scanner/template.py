@@ -16,6 +16,7 @@ back instead of importing the generator and building it.
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,10 +25,20 @@ import numpy as np
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.core import field_cache_entries, seed_field_cache
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.diskcache import DiskCache, cache_root
 from artsheets.scanner.regions import RegionMasks, build_region_masks
 
-__all__ = ["PX_PER_MM", "Template", "build_template", "disk", "keep_rules_cache", "template_for"]
+__all__ = [
+    "PX_PER_MM",
+    "Template",
+    "build_template",
+    "cache_name",
+    "disk",
+    "forget_templates",
+    "keep_rules_cache",
+    "template_for",
+]
 
 PX_PER_MM = 5.0  # the working resolution: A4 is 1050 x 1485 pixels
 _DPI = round(PX_PER_MM * 25.4)  # 127: the renderer takes whole dots per inch
@@ -69,26 +80,42 @@ class Template:
 SHEETS_CACHED = 4
 
 
+def template_for(code: str, config: ScannerConfig = DEFAULT) -> Template:
+    """The template of the sheet ``code`` names, its region masks built with ``config``: from
+    memory, from the disk cache, or built (and stored there)."""
+    return _template_for(code, config)
+
+
+def cache_name(code: str, config: ScannerConfig) -> str:
+    """The template's name in the disk cache: the sheet code and a digest of the whole config
+    it was built with. The whole config, not only the region masks' fields, so that a mask
+    setting added later, or a default changed in ``config.py`` (not one of the sources that
+    version the cache), can never read a template built without it; another config (a
+    settings sweep, a test) costs one template build a sheet."""
+    digest = hashlib.sha256(repr(config).encode()).hexdigest()[:16].upper()
+    return f"{code}-C{digest}"
+
+
 @functools.lru_cache(maxsize=SHEETS_CACHED)
-def template_for(code: str) -> Template:
-    """The template of the sheet ``code`` names: from memory, from the disk cache, or built
-    (and stored there)."""
+def _template_for(code: str, config: ScannerConfig) -> Template:
     root = cache_root()
     cache = DiskCache(root, "templates") if root is not None else None
+    name = cache_name(code, config)
     if cache is not None:
-        found = cache.get(code)
+        found = cache.get(name)
         if isinstance(found, Template):
             if found.layout.topology is not None:
                 seed_field_cache(found.layout.topology, found.rules_cache)
             return found
-    tpl = build_template(code)
+    tpl = build_template(code, config)
     if cache is not None:
-        cache.put(code, tpl)
+        cache.put(name, tpl)
     return tpl
 
 
-def build_template(code: str) -> Template:
-    """Build the template of the sheet ``code`` names (no cache)."""
+def build_template(code: str, config: ScannerConfig = DEFAULT) -> Template:
+    """Build the template of the sheet ``code`` names, its region masks with ``config`` (no
+    cache)."""
     from artsheets.generator.render_png import render_image  # imported only to build
     from artsheets.scanner.identify import layout_for_code
 
@@ -96,7 +123,7 @@ def build_template(code: str) -> Template:
     gray = np.asarray(render_image(layout, _DPI).convert("L"))
     printed = gray < 235
     near_print = cv2.dilate(printed.astype(np.uint8), disk(1.5)) > 0
-    masks = build_region_masks(layout, printed, PX_PER_MM)
+    masks = build_region_masks(layout, printed, PX_PER_MM, config)
     footprint = masks.footprint(gray.shape).astype(np.uint8)
     in_region = cv2.dilate(footprint, disk(1.0)) > 0
     furniture_ink = printed & (cv2.dilate(footprint, disk(2.0)) == 0)
@@ -135,7 +162,12 @@ def build_template(code: str) -> Template:
     )
 
 
-def keep_rules_cache(code: str, tpl: Template) -> None:
+def forget_templates() -> None:
+    """Empty the memory cache of templates (the disk cache is left as it is)."""
+    _template_for.cache_clear()
+
+
+def keep_rules_cache(code: str, tpl: Template, config: ScannerConfig = DEFAULT) -> None:
     """After a scan of the sheet ``code``: what the rules built for its field while scoring
     it that the template does not hold yet is added to it and the template stored again, so
     that later processes reading it from the disk cache start with it. (Rebuilding a rings
@@ -149,4 +181,4 @@ def keep_rules_cache(code: str, tpl: Template) -> None:
     tpl.rules_cache.update(entries)
     root = cache_root()
     if root is not None:
-        DiskCache(root, "templates").put(code, tpl)
+        DiskCache(root, "templates").put(cache_name(code, config), tpl)

@@ -76,6 +76,31 @@ class _Board:
         self.spaces_of = {
             self.index[p]: sps for p, sps in net.seg_spaces.items() if p in self.index
         }
+        # Per line, per piece: the spaces beside it (their sides' bits, their id).
+        self.beside = {
+            ln: [
+                [(self.space_bits[sp], sp) for sp in self.spaces_of.get(self.index[p], ())]
+                for p in pcs
+            ]
+            for ln, pcs in net.pieces.items()
+        }
+        # Per line, per vertex: the moves along the other lines through it, each with the
+        # bit and index of its first piece (whose colour a search looks up). Built once per
+        # field: building it for every search was most of a short search's time.
+        self.crossings = {
+            line: [
+                [
+                    ((ln, i, step), 1 << q, q)
+                    for ln, i in net.at[v]
+                    if ln != line
+                    for step, k in ((1, i), (-1, i - 1))
+                    if 0 <= k < len(net.pieces[ln])
+                    for q in (self.index[net.pieces[ln][k]],)
+                ]
+                for v in net.vertices[line]
+            ]
+            for line in net.lines
+        }
 
 
 class _Budget(Exception):
@@ -118,32 +143,6 @@ class _Search:
         self.fill_sides = {
             sp: sum(1 << i for i in sides if self.colour[i] == self.fill[sp])
             for sp, sides in board.space_sides.items()
-        }
-        # Per line, per piece: the spaces beside it (their sides, fill, sides in the fill).
-        self.spaces_beside = {
-            ln: [
-                [
-                    (board.space_bits[sp], self.fill[sp], self.fill_sides[sp])
-                    for sp in board.spaces_of.get(board.index[p], ())
-                ]
-                for p in pcs
-            ]
-            for ln, pcs in board.net.pieces.items()
-        }
-        # Per line, per vertex: the moves along the other lines through it, each with the
-        # bit and colour of its first piece.
-        self.crossings = {
-            line: [
-                [
-                    ((ln, i, step), board.line_bits[ln][k], self.line_colours[ln][k])
-                    for ln, i in board.net.at[v]
-                    if ln != line
-                    for step, k in ((1, i), (-1, i - 1))
-                    if 0 <= k < len(board.line_bits[ln])
-                ]
-                for v in board.net.vertices[line]
-            ]
-            for line in board.net.lines
         }
         self.seams = [] if stop_at_own else self._seams()
         self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
@@ -222,11 +221,12 @@ class _Search:
         touching = False
         if last is not None:
             line, a, b = last
-            for crossing in self.crossings[line][a : b + 1]:
-                for move, bit, colour in crossing:
+            colour = self.colour
+            for crossing in self.b.crossings[line][a : b + 1]:
+                for move, bit, q in crossing:
                     if not mask & bit:
                         touching = True
-                        if colour == player:
+                        if colour[q] == player:
                             out.append(move)
         if touching:
             return out
@@ -265,8 +265,9 @@ class _Search:
                 break
             k += step
         lo, hi = (first, k) if step > 0 else (k + 1, first + 1)
-        for spaces in self.spaces_beside[line][lo:hi]:
-            for sides, fill, fill_sides in spaces:
+        for spaces in self.b.beside[line][lo:hi]:
+            for sides, sp in spaces:
+                fill, fill_sides = self.fill[sp], self.fill_sides[sp]
                 if new & sides == sides:
                     if mask & sides != sides and fill not in (None, player):
                         return None  # closed by the mover, filled in another colour

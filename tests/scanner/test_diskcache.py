@@ -3,6 +3,7 @@ entry means building again, and writers racing on one entry never leave a broken
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 from collections.abc import Iterator
@@ -14,9 +15,17 @@ import pytest
 
 from artsheets.rules.core import field_cache_entries
 from artsheets.scanner import diskcache
+from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.diskcache import DiskCache, cache_root
 from artsheets.scanner.scoring import score_sheet
-from artsheets.scanner.template import Template, build_template, keep_rules_cache, template_for
+from artsheets.scanner.template import (
+    Template,
+    build_template,
+    cache_name,
+    forget_templates,
+    keep_rules_cache,
+    template_for,
+)
 
 CODE = "KLEE-1-STD-A4-U4-E"  # a standard sheet that builds quickly
 
@@ -25,9 +34,9 @@ CODE = "KLEE-1-STD-A4-U4-E"  # a standard sheet that builds quickly
 def fresh_templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Templates cached in an empty folder of this test's own, the memory cache emptied."""
     monkeypatch.setenv(diskcache.ENV, str(tmp_path))
-    template_for.cache_clear()
+    forget_templates()
     yield tmp_path
-    template_for.cache_clear()
+    forget_templates()
 
 
 def _same_template(a: Template, b: Template) -> None:
@@ -54,8 +63,8 @@ def _entry(folder: Path) -> Path:
 def test_a_template_read_back_is_the_one_built(fresh_templates: Path) -> None:
     first = template_for(CODE)
     entry = _entry(fresh_templates)
-    assert entry.name == f"{CODE}.bin"
-    template_for.cache_clear()
+    assert entry.name == f"{cache_name(CODE, DEFAULT)}.bin"
+    forget_templates()
     again = template_for(CODE)  # from the disk
     assert again is not first
     _same_template(again, build_template(CODE))
@@ -69,9 +78,10 @@ def test_a_damaged_entry_is_built_again_and_rewritten(fresh_templates: Path) -> 
     flipped = whole[:mid] + bytes([whole[mid] ^ 0x10]) + whole[mid + 1 :]  # in an array's bytes
     for damage in (whole[:mid], b"", whole[:-1] + bytes([whole[-1] ^ 0xFF]), flipped):
         entry.write_bytes(damage)
-        template_for.cache_clear()
+        forget_templates()
         _same_template(template_for(CODE), build_template(CODE))
-        assert isinstance(DiskCache(fresh_templates, "templates").get(CODE), Template)
+        cached = DiskCache(fresh_templates, "templates").get(cache_name(CODE, DEFAULT))
+        assert isinstance(cached, Template)
 
 
 def test_boolean_arrays_come_back_as_they_were(tmp_path: Path) -> None:
@@ -151,11 +161,11 @@ def test_turned_off_or_unwritable_it_only_builds(
     assert cache.get(CODE) is None
     for value in ("", str(blocker)):
         monkeypatch.setenv(diskcache.ENV, value)
-        template_for.cache_clear()
+        forget_templates()
         try:
             assert template_for(CODE).layout.game == "klee"
         finally:
-            template_for.cache_clear()
+            forget_templates()
     assert blocker.read_text() == "not a folder"
 
 
@@ -220,10 +230,24 @@ def test_what_the_rules_built_for_the_field_is_stored_with_the_template(
     built = field_cache_entries(tpl.layout.topology)
     assert "rings-targets" in built
     keep_rules_cache(code, tpl)
-    template_for.cache_clear()
+    forget_templates()
     again = template_for(code)  # another process would read this from the disk
     assert again is not tpl and again.rules_cache.keys() == built.keys()
     seeded = field_cache_entries(again.layout.topology)
     assert seeded.keys() == built.keys()
     assert all(seeded[k] == built[k] for k in built if k.startswith("rings-reach"))
     assert score_sheet(again.layout, {}, {}) == score_sheet(tpl.layout, {}, {})
+
+
+def test_a_config_with_other_mask_settings_gets_its_own_template(fresh_templates: Path) -> None:
+    """The region masks are built with the scan's config: a config with another mask setting
+    must not be handed the default's template, from memory or from the disk."""
+    wider = dataclasses.replace(DEFAULT, region_erode_mm=DEFAULT.region_erode_mm + 0.6)
+    default = template_for(CODE)
+    other = template_for(CODE, wider)
+    assert cache_name(CODE, wider) != cache_name(CODE, DEFAULT)
+    assert other is not default
+    assert len(other.masks.pixels) < len(default.masks.pixels)
+    forget_templates()
+    assert len(template_for(CODE, wider).masks.pixels) == len(other.masks.pixels)
+    assert len(list(fresh_templates.glob("templates-*/*.bin"))) == 2
