@@ -547,7 +547,10 @@ def style_of(
 
 
 def _distances(
-    lab: np.ndarray, palette: Palette, bounds: tuple[np.ndarray, np.ndarray] | None = None
+    lab: np.ndarray,
+    palette: Palette,
+    bounds: tuple[np.ndarray, np.ndarray] | None = None,
+    dull: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[int]]:
     """(regions, colours) CIELAB distance to each colour's pressure curve.
 
@@ -560,6 +563,9 @@ def _distances(
     keys = list(palette.colours)
     if not keys:
         return np.full((len(lab), 0), np.inf), keys
+    if dull is not None:  # each point of a curve also with its chroma dulled by these shares
+        idx = np.tile(idx, len(dull))
+        curve = np.concatenate([curve * np.array([1.0, s, s], np.float32) for s in dull])
     d = lab[:, None, :] - curve[None, :, :]
     dist = np.sqrt((d**2).sum(axis=2))
     if bounds is not None:
@@ -572,6 +578,15 @@ def _distances(
             dist[open_] = np.sqrt((dl**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
+
+
+DULL_STEPS = 5  # chromas a small mark's colour is compared at (as the pressures' steps)
+
+
+def _dulling(config: ScannerConfig) -> np.ndarray:
+    """The shares of its chroma a small mark's colour may keep (``dull_chroma_least``, 1
+    and steps between)."""
+    return np.linspace(config.dull_chroma_least, 1.0, DULL_STEPS).astype(np.float32)
 
 
 # A region whose colour's bounds (``RegionStats.low``, ``high``) are this close in every
@@ -915,10 +930,21 @@ def classify(
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     fill = config.fill
     samples = _colour_samples(stats.n, photo_px_per_mm, config)
+    dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
     keys = list(palette.colours)
     shape_ll = _shape_loglik(stats, keys, shapes, config) if shapes else None
     first = _classify_once(
-        stats, {fill: palette}, tpl, styles, None, grey_veto, thin_scale, config, samples, shape_ll
+        stats,
+        {fill: palette},
+        tpl,
+        styles,
+        None,
+        grey_veto,
+        thin_scale,
+        config,
+        samples,
+        shape_ll,
+        dulled,
     )
     refs: dict[Style, Palette] = {fill: palette}
     for style in (config.stroke, config.tick):
@@ -953,7 +979,7 @@ def classify(
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(
-        stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples, shape_ll
+        stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples, shape_ll, dulled
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
@@ -1243,6 +1269,20 @@ def _colour_samples(
     return np.maximum(1.0, photo_px / config.chroma_block_px)
 
 
+def _dulled(
+    n: np.ndarray, regions: Sequence[Region], photo_px_per_mm: float | None, config: ScannerConfig
+) -> np.ndarray | None:
+    """Which regions (not traced lines, which the line fit reads) span less than
+    ``config.dull_below_blocks`` of a JPEG's chroma block in the photo: their colour is
+    mixed with the paper round them (None: none, or the photo's scale unknown)."""
+    if not photo_px_per_mm or config.dull_chroma_least >= 1.0:
+        return None
+    photo_px = np.asarray(n, float) * (photo_px_per_mm / PX_PER_MM) ** 2
+    small = photo_px < config.dull_below_blocks * config.chroma_block_px
+    small &= np.array([r.kind != "segment" for r in regions])
+    return small if small.any() else None
+
+
 def _classify_once(
     stats: RegionStats,
     palettes: dict[Style, Palette],
@@ -1254,6 +1294,7 @@ def _classify_once(
     config: ScannerConfig = DEFAULT,
     samples: np.ndarray | None = None,
     shape_ll: np.ndarray | None = None,
+    dulled: np.ndarray | None = None,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     core_cov = _core_coverage(stats, config.core_pixels)
@@ -1268,6 +1309,14 @@ def _classify_once(
         line = np.array([r.kind == "segment" for r in regions])[:, None]
         bounds = (np.where(line, stats.mean, stats.low), np.where(line, stats.mean, stats.high))
     dists = {st: _distances(lab, pal, bounds) for st, pal in palettes.items()}
+    if dulled is not None and dulled.any():
+        # A mark smaller than a chroma block shows its key's colour dulled (see
+        # ``ScannerConfig.dull_chroma_least``): it lies near the key's curve at any of those
+        # chromas.
+        for st, pal in palettes.items():
+            near, _ = _distances(lab[dulled], pal, None, _dulling(config))
+            d = dists[st][0]
+            d[dulled] = np.minimum(d[dulled], near)
     keys = list(palette.colours)
     pale = 100.0 - lab[:, 0] < config.pale_share * _faintest_darkening(palette)
     out: list[Reading] = []

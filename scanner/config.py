@@ -623,6 +623,20 @@ class ScannerConfig:
     # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
     # order proved five of them (benchmarks/RESULTS.md, "Arp").
     order_confirm_bare: float = 6.0
+    # --- keys: the colour keys and the colours of small marks (colours.py, light.py) ---
+    # A JPEG keeps colour once per chroma block (``chroma_block_px``) and mixes a mark
+    # smaller than a block with the paper round it: its lightness stays, its chroma fades.
+    # A fill, mark or box (not a traced line) spanning under ``dull_below_blocks`` of a block
+    # in the photo is compared with its key's curve at any chroma from ``dull_chroma_least``
+    # of the key's to all of it (``colours._dulled``). On 32 messaging and close-colours Arp
+    # and Miro photos (tuning seeds 0-15), truly coloured fills kept of the chroma their key
+    # shows at their lightness (10th percentile / median): under 0.25 of a block (488 fills,
+    # all in messaging copies) 0.29 / 0.63; 0.25-1 block (51) 0.91 / 0.98 or more; larger
+    # 0.92 / 1.0 or more. Least share 0.3 / 0.45 / 0.6 on the 16 messaging photos: wrong
+    # regions 635 -> 589 / 581 / 584, flagged 3,870 -> 3,917 / 3,897 / 3,883, unflagged 5
+    # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
+    dull_chroma_least: float = 0.45
+    dull_below_blocks: float = 0.25
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
