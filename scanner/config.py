@@ -628,11 +628,12 @@ class ScannerConfig:
     # smaller than a block with the paper round it: its lightness stays, its chroma fades.
     # A fill, mark or box (not a traced line) spanning under ``dull_below_blocks`` of a block
     # in the photo is compared with its key's curve at any chroma from ``dull_chroma_least``
-    # of the key's to all of it (``colours._dulled``). On 32 messaging and close-colours Arp
-    # and Miro photos (tuning seeds 0-15), truly coloured fills kept of the chroma their key
-    # shows at their lightness (10th percentile / median): under 0.25 of a block (488 fills,
-    # all in messaging copies) 0.29 / 0.63; 0.25-1 block (51) 0.91 / 0.98 or more; larger
-    # 0.92 / 1.0 or more. Least share 0.3 / 0.45 / 0.6 on the 16 messaging photos: wrong
+    # of the key's to all of it (``colours._dulled``). On 8 messaging and close-colours Arp
+    # and Miro photos (tuning seeds), truly coloured fills kept of the chroma their key shows
+    # at their lightness (10th percentile / median): under 0.25 of a block (488 fills, all in
+    # messaging copies) 0.29 / 0.63; 0.25-1 block (51) 0.91 / 0.98 or more; larger (217)
+    # 0.92 / 0.99 or more. Least share 0.3 / 0.45 / 0.6 on 16 messaging Arp and Miro photos
+    # (tuning seeds 0-15): wrong
     # regions 635 -> 589 / 581 / 584, flagged 3,870 -> 3,917 / 3,897 / 3,883, unflagged 5
     # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
     dull_chroma_least: float = 0.45
