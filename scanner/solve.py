@@ -48,8 +48,8 @@ What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's
 play (no check says which piece is misread when no legal order colours the lines, and
 proving that takes a search of its own) proposes its changes there, made only where each
 costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the boxes a
-tally disagreeing with the drawing points at, for review (not on a sheet read as drawn
-against a rule: the tallies then disagree with the drawing, not with its reading).
+tally disagreeing with the drawing points at, for review (not for a tally whose disagreement
+a break read as drawn explains: it disagrees with the drawing, not with its reading).
 """
 
 from __future__ import annotations
@@ -159,8 +159,12 @@ def solve(
             proposed.setdefault(rid, search.offered[rid])
     found = unusual_readings(layout, {rid: rd.color for rid, rd in readings.items()}, players)
     doubt(readings, found, UNUSUAL)
-    if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
-        doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
+    # Not the tallies whose disagreement a break read as drawn explains: they disagree with
+    # the drawing, not with its reading.
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    drawn = search.explained(colours, tallies, scoring, set(as_drawn))
+    suspects = tally_suspects(layout, readings, tallies, scoring, drawn)
+    doubt(readings, suspects, BY_THE_RULES)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close

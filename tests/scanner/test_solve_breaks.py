@@ -49,5 +49,22 @@ def test_a_tally_is_not_bent_to_a_rule_break_that_moves_its_score() -> None:
 
 def test_a_tally_disagreeing_by_what_a_break_scores_is_not_reviewed() -> None:
     layout, readings, space, _, ticked = _arp_space_left_blank()
-    solve(layout, readings, None, _keys(layout), CONFIG)
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert space in solved.as_drawn
     assert [rid for rid in ticked if readings[rid].reason is not None] == []
+
+
+def test_a_tally_misread_beside_a_break_that_scores_nothing_is_reviewed() -> None:
+    # A Miro space filled in (Miro's spaces score nothing) and, elsewhere, a player's last
+    # tick read surely blank: his tally disagrees with the drawing, not because of the break.
+    layout, colours, scores = _legal_game("miro")
+    space = next(r.id for r in layout.regions if r.kind == "space" and colours[r.id] is None)
+    colours[space] = 1
+    readings = _sure(colours)
+    player = max(scores, key=lambda p: scores[p])
+    last = _point_boxes(layout, player)[scores[player] - 1]
+    readings[last] = Reading(None, 1.0, 0.0)
+    solved = solve(layout, readings, None, _keys(layout), CONFIG)
+    assert space in solved.as_drawn
+    assert readings[last].color is None  # the pixels are sure: not mended
+    assert readings[last].reason is not None  # but in review, with the tally it breaks
