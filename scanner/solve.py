@@ -6,15 +6,16 @@ A reading of the sheet is the measured best of every region, some of them change
 
     sum of ``evidence[r].against(option)`` over the changed regions
     + ``sure_logodds`` per failed check (a rule the sheet breaks as read, or a tally's run),
-      but for a tally's disagreement a rule-break explains (:meth:`_Search.explained`)
+      but for a tally's disagreement a sure rule-break explains (:meth:`_Search.explained`)
     + ``unusual_logodds`` per unusual finding (legal, seldom played: Arp's one-piece stretch)
 
 each term judged by rescoring the whole reading through the rule engine
 (:func:`artsheets.scanner.scoring.score_sheet`). A broken rule is either a misread or a
 player's real mistake: the pixels and this prior decide which is likelier. The prior is paid
 per mistake: a break that moves a player's score also sets his tally against the drawing, and
-where undoing the break (a reading its check offers) gives the score he tallied, that
-disagreement is the break's own and is not charged again; a tally that disagrees otherwise is.
+where the pixels state the break surely and undoing it (a reading its check offers) gives the
+score he tallied, that disagreement is the break's own and is not charged again; a tally that
+disagrees otherwise is.
 
 The candidate changes are the readings that would satisfy a failed check or an unusual
 finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
@@ -295,8 +296,11 @@ class _Search:
         the score he tallied. That disagreement is the break's own, one mistake (a player
         breaking a rule tallies what he would have scored by the rules; a misread that breaks
         one moves the score as read), so its check is not charged the prior again. A tally
-        that disagrees otherwise (a misread elsewhere) still is. Only the breaks naming a
-        region ``within`` (default: any of the drawing's)."""
+        that disagrees otherwise (a misread elsewhere) still is. Only breaks the pixels state
+        surely (no reading the check offers costs under ``sure_logodds``) and that name a
+        region ``within`` (default: any of the drawing's): a close break is mostly a misread,
+        whose tally is a second witness (weighed once, fewer misreads were mended on the
+        tuning photos)."""
         named = self.drawing if within is None else within
         scores = scoring.scores or {}
         gaps = {p for p, t in tallies.items() if scores.get(p) is not None and scores[p] != t}
