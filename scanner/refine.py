@@ -110,7 +110,7 @@ def refine(
     fw, fh = w // f, h // f
     field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
-    support = np.ones((fh, fw), np.float32)
+    support: dict[int, np.ndarray] = {}  # per pass, its last run's
     moved = False
     passes = [_Pass(*p) for p in config.refine_passes]
     schedule = list(range(len(passes)))
@@ -128,7 +128,7 @@ def refine(
             continue
         step, matched, used, total = found
         field += step
-        support = np.minimum(support, matched)
+        support[index] = matched  # a coarse pass run again replaces its first run's
         moved = True
         if (
             index == 0
@@ -148,7 +148,14 @@ def refine(
     return (
         out,
         inside,
-        Refinement(float(mag.max()), float(np.median(mag)), used, total, mag, support),
+        Refinement(
+            float(mag.max()),
+            float(np.median(mag)),
+            used,
+            total,
+            mag,
+            np.min(list(support.values()), axis=0),
+        ),
     )
 
 
