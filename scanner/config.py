@@ -256,10 +256,12 @@ class ScannerConfig:
     # matched around it (``Refinement.support`` at most ``untrusted_support``: the shift was
     # carried over from tiles further off, e.g. beyond the photo's edge where a corner
     # marker is cut off) goes to review: it may be read from its neighbour's pixels. On 264
-    # tuning photos (seeds 0-23 of every condition; steep seeds 0-23 twice over), 38 with
-    # three markers, the 6 wrong regions not flagged with such shifts (5.4-9.0 mm, support 0)
-    # all go; 31 read right go too, in 4 photos (at 4.5 mm: 42 in 7; support up to 0.5:
-    # 70 in 5) (benchmarks/RESULTS.md).
+    # tuning photos (seeds 0-23 of every condition, steep twice over), 38 with three
+    # markers: the 6 wrong regions left unflagged with such shifts (5.4-9.0 mm, support 0,
+    # one Synch sheet) all go, and 25 read right, in 2 photos; nothing else changes (the
+    # shared tuning split: none). Region by region (shift and support each the region's
+    # worst): at 4.5 mm 40 right ones go, in 7 photos; at 5.5 mm a wrong one stays; with
+    # support up to 0.25, 46 in 4 (benchmarks/RESULTS.md).
     untrusted_shift_mm: float = 5.0
     untrusted_support: float = 0.01
     # A QR code none of the readers decodes is fitted through the photo's blur as an ellipse
