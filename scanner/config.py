@@ -256,7 +256,7 @@ class ScannerConfig:
     # matched around it (``Refinement.support`` at most ``untrusted_support``: the shift was
     # carried over from tiles further off, e.g. beyond the photo's edge where a corner
     # marker is cut off) goes to review: it may be read from its neighbour's pixels. On 264
-    # tuning photos (seeds 0-23 of every condition, steep twice over), 38 with three
+    # tuning photos (24 of every condition, 48 steep: two sets of seeds), 38 with three
     # markers: the 6 wrong regions left unflagged with such shifts (5.4-9.0 mm, support 0,
     # one Synch sheet) all go, and 25 read right, in 2 photos; nothing else changes (the
     # shared tuning split: none). Region by region (shift and support each the region's
