@@ -328,9 +328,17 @@ def untrusted(
     )
     if not far.any():
         return {}
+    # Each 1 mm cell spread over its pixels (the far edge's remainder takes the last cell's)
+    # and read at the regions' pixels: a lookup, no per-pixel arithmetic.
     f = round(PX_PER_MM)
-    rows = np.minimum(masks.pixels // width_px // f, far.shape[0] - 1)
-    cols = np.minimum(masks.pixels % width_px // f, far.shape[1] - 1)
+    fh, fw = far.shape
+    height = -(-(int(masks.pixels.max()) + 1) // width_px)
+    cells = np.pad(
+        far, ((0, max(0, height - fh * f) // f + 1), (0, (width_px - fw * f) // f + 1)), mode="edge"
+    )
+    per_px = np.repeat(np.repeat(cells, f, axis=0), f, axis=1)[:height, :width_px].ravel()
+    at = per_px[masks.pixels]
+    hit = np.flatnonzero(at)
     worst = np.zeros(len(masks.regions))
-    np.maximum.at(worst, masks.owner, far[rows, cols])
+    np.maximum.at(worst, masks.owner[hit], at[hit])
     return {int(i): float(worst[i]) for i in np.flatnonzero(worst)}
