@@ -125,6 +125,8 @@ def _scan(truth: dict) -> dict:
             for rid, (colour, cost) in result.proposed.items()
         ],
         as_drawn=len(result.as_drawn),
+        evaluations=result.solve_evaluations,
+        solved_exactly=result.solve_exact,
     )
     if planted is not None:
         rid, colour = planted
@@ -374,6 +376,13 @@ def _line(name: str, rows: list[dict]) -> str:
     )
 
 
+def _solver_line(name: str, rows: list[dict]) -> str:
+    read = [r for r in rows if r["ok"] and "evaluations" in r]
+    evals = [r["evaluations"] for r in read] or [0]
+    solved = sum(1 for r in read if r["solved_exactly"])
+    return f"{name:14} {len(read):6} {solved:6} {statistics.median(evals):6.0f} {max(evals):5}"
+
+
 def report(rows: list[dict], conditions: list[str], split: str) -> str:
     """The figures as text: per condition, all together, the reliability table, failures."""
     out = [
@@ -388,6 +397,11 @@ def report(rows: list[dict], conditions: list[str], split: str) -> str:
     for c in conditions:
         out.append(_line(c, [r for r in rows if r["condition"] == c]))
     out.append(_line("all", rows))
+    out += ["", "solver: sheets the search solved exactly (ran to its end within its budget),"]
+    out.append("rescorings of the whole sheet a photo (median, most)")
+    out.append(f"{'condition':14} {'sheets':>6} {'solved':>6} {'median':>6} {'most':>5}")
+    for c in [*conditions, "all"]:
+        out.append(_solver_line(c, [r for r in rows if c in ("all", r["condition"])]))
     out += ["", "reliability: regions by reported confidence against the share read right"]
     out.append(f"{'confidence':>12} {'regions':>8} {'mean conf':>9} {'right':>8}")
     totals = [[0, 0.0, 0] for _ in BINS[:-1]]

@@ -11,9 +11,9 @@ the smallest sheet read (``min_px_per_mm``), the mark styles' coverage threshold
 fill's core and colour settings (``fill``, ``stroke``, ``tick``, ``fill_core_*``,
 ``fill_sigma``), the tallies' margin (``tally_sure_margin``), the solver's budgets and
 priors, every setting of the traced-line fit (``line_*``, ``run_*``) and the region masks
-(``region_*``), and the settings of registration, of the sheets in the frame, of the
-refinement, of the refusals and of the light are here (one block, by module); a few
-per-pixel constants of ``colours.py`` have not moved yet: docs/scanner.md says which.
+(``region_*``), the per-pixel tests of fills, ticks and written symbols (``ink_delta``...
+``symbol_*``), and the settings of registration, of the sheets in the frame, of the
+refinement, of the refusals and of the light are here (one block, by module).
 """
 
 from __future__ import annotations
@@ -79,7 +79,11 @@ class ScannerConfig:
     # legal reading). On the tuning split (60 photos, 85 changes the rules proposed), the
     # regions read right: 50 with 2, 51 with 3, 50 with 4 (the changes costing 2-4 were
     # right 2 of 4 times, the readings as drawn 3 of 4), and a planted rule-break whose
-    # line the pixels favour by 3.4 is read as drawn from 3 (benchmarks/RESULTS.md).
+    # line the pixels favour by 3.4 is read as drawn from 3 (benchmarks/RESULTS.md). On 240
+    # tuning photos (seeds 0-23), the change satisfying a failed check of the sheet as
+    # measured cost under 3.7 for 170 checks a misread failed and for 2 a planted break did
+    # (both under 0.7), 4.3 or more for the other 48 breaks: 3, 3.5, 4, 4.3 left 212 sheets
+    # exact, 46 of 53 breaks reported, 9 / 9 / 10 / 10 wrong regions unflagged.
     sure_logodds: float = 3.0
     # The largest margin evidence can state (log-odds): a raw confidence of 1 is not proof.
     max_logodds: float = 9.0
@@ -373,7 +377,11 @@ class ScannerConfig:
     # Readings of the whole sheet the solver scores at most (each a rescoring through the
     # rule engine, 1-6 ms); beyond it the best found is taken. On the tuning split (120
     # photos, solver alone on the same measured readings): 100 and 400 alike (sheets not
-    # exact 19), the median photo scores 1 reading, 10 photos reach the budget.
+    # exact 19), the median photo scores 1 reading, 10 photos reach the budget. On 240
+    # tuning photos (seeds 0-23), 100 / 200 / 400 (30 / 100 / 300 after the descent): 212
+    # sheets exact each, 20 / 17 / 14 reach the budget, breaks 46 / 46 / 47 of 53, wrong
+    # regions 349 / 343 / 338 (two sheets already far from exact), mean solve 0.23 / 0.47 /
+    # 0.62 s at load 12-15: kept at 100.
     solve_evaluations: int = 100
     # ... of which the branch and bound after the descent scores at most this many: sheets
     # not exact 22 with 0, 20 with 10, 19 with 30 and with 100.
@@ -494,6 +502,139 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Small marks").
     chroma_block_px: float = 256.0
     colour_full_samples: float = 6.0
+    # --- marks (colours.py, light.py): fills, ticks and written symbols ---
+    # Measured on 360 tuning-seed photos (the tuning split's 120 and a wider set of 240 of
+    # Delaunay, Rings, Klee, Springer, Mondrian, Vasarely and Synch, seeds 0-23 of every
+    # condition: 103,000 regions; benchmarks/RESULTS.md, "Marks").
+    # A pixel carries pencil from ``ink_delta`` CIELAB units darker than paper (darkening
+    # counting ``halo_weight`` near print: blur and JPEG halos), the coverage tests of
+    # ``fill``, ``stroke`` and ``tick`` above measured on it (commit 0dc670f, b550504).
+    # On the wider set, ``ink_delta`` 6 / 7 / 8: sheets not exact 11 / 11 / 10, wrong 39 /
+    # 38 / 38, unflagged 0 / 1 / 1, flagged 562 / 554 / 560; ``halo_weight`` 0.3 / 0.4 /
+    # 0.5: 11 not exact and 38 wrong each, flagged 555 / 554 / 554. Flat: kept.
+    ink_delta: float = 7.0
+    halo_weight: float = 0.4
+    # A key's colour is compared along its pencil's pressure curve, ``1 - t * (1 - key)``,
+    # at these pressures t (lightest, heaviest, steps): set when the colour model landed
+    # (0dc670f); no sweep is on record.
+    pressure_steps: tuple[float, float, int] = (0.3, 2.0, 35)
+    # A tally box's light is taken again from the paper within ``box_paper_mm`` of it, at
+    # the finest of ``box_light_sigma_mm`` where a ``box_paper_enough`` share is paper,
+    # except within ``box_edge_mm`` of a fitted shadow edge's ramp (commits 198710a,
+    # b550504: six sets' wrong regions 134 -> 125, none worse).
+    box_paper_mm: float = 3.0
+    box_light_sigma_mm: tuple[float, ...] = (0.8, 1.6, 3.2)
+    box_paper_enough: float = 0.002
+    box_edge_mm: float = 5.0
+    # A faint traced line is read by its printed line's tint from ``tint_off`` chroma, its
+    # doubt gone at 1.5 x ``tint_on``: of the 360 photos' 88 segments read by their tint,
+    # 87 were right (70 faint traces for review, all right; 4 tints between keys, 3 right).
+    tint_off: float = 1.2
+    tint_on: float = 3.0
+    # A region whose pencil is darker than paper by under ``pale_share`` of the palest
+    # key's faintest stroke is a colour cast, read blank for review (37bed30: ten sets'
+    # wrong 52 -> 46): 3 regions of the 360 photos, all truly blank.
+    pale_share: float = 0.5
+    # Grey marks where the key, at the mark's depth, would show ``grey_chroma`` (a fill:
+    # ``grey_chroma_fill``) are a shadow's edge or a smudge, read blank for review; in a
+    # photo dimmer than ``grey_full_level`` the chroma needed grows (b1fc0bd, aea93e1). On
+    # the 360 photos: 5 regions, all truly coloured (each read right after solving), no
+    # shadow caught: nothing to measure a change by.
+    grey_chroma: float = 6.0
+    grey_chroma_fill: float = 4.0
+    grey_full_level: float = 0.7
+    # A blank reading where the paper's light dips under ``dip_below`` of the sure paper's
+    # round it goes to review (e8292aa). With ``repaper_sides`` no blank reading of the
+    # 360 photos dips so (two, truly coloured, on the tuning split and the wider set did
+    # without it); 1 blank at 0.85-0.9 and 406 at 0.9-0.95 (2 truly coloured): a higher
+    # bound would send ~200 blanks to review for each fill it found.
+    dip_below: float = 0.85
+    # A region less than ``fully_seen`` in the photo is read for review, less than
+    # ``part_seen`` not read (2d55459). The 360 photos: 6 regions at 0.5-0.9 (6 read
+    # right), 28 under 0.5 (22 of them would have read right: blank or their colour; the
+    # rest are a guess).
+    fully_seen: float = 0.9
+    part_seen: float = 0.5
+    # Beside a fitted shadow edge, each side's paper estimate is made again without the
+    # drawing's blocks that dip under ``repaper_below`` of that side's sure paper (as with
+    # no shadow): a faint grey fill lit as paper. Tuning split exact 91.7 -> 92.5 %, the
+    # wider set's wrong 40 -> 38, none worse.
+    repaper_sides: bool = True
+    # A written symbol's shape (Synch: colour 1 writes X, colour 2 O): the mean darkening
+    # within ``symbol_centre`` of a space's centre and on the ring ``symbol_ring`` (in half
+    # its side), ``z = (centre - ring) / (centre + ring + 1)``; log-odds X over O are ``z /
+    # symbol_shape_scale`` within ``symbol_shape_cap``. On the tuning split's 1,139
+    # written symbols z was 0.19 or more for every X (median 0.56) and -0.14 or less for
+    # every O (median -0.82); 161 blank spaces -0.29 to 0.25. At 0.05 the least X and O state
+    # 3.8 and 2.8; at the cap (6) a blank key is learned from the symbols (Synch wrong: the
+    # tuning split 7 -> 0, the wider set 80 -> 4).
+    symbol_centre: float = 0.25
+    symbol_ring: tuple[float, float] = (0.45, 0.8)
+    symbol_shape_scale: float = 0.05
+    symbol_shape_cap: float = 6.0
+    # A fill's, tick's or written symbol's reading carries each colour's log-likelihood as
+    # its style's model measured it (the colour's distance from the key's pressure curve
+    # over the style's scatter, the owner's prior, a symbol's shape), and the evidence of
+    # the colours beyond the runner-up is that (``evidence_of``), not one step
+    # (``beyond_second_logodds``) past it. Tuning split: wrong 95 -> 95, unflagged 0 -> 0,
+    # flagged 1,845 -> 1,831; wider set: wrong 38 -> 38, unflagged 1 -> 1, flagged
+    # 554 -> 542 (Delaunay 61 -> 52: the rules no longer offer a far colour).
+    mark_loglik: bool = True
+    # --- Miro (lines.py, tallies.py) ---
+    # A segment read blank by its coverage whose pixels the line fit reads in one colour by
+    # this many log-odds over the next is doubted, that colour second
+    # (``lines.traced_though_blank``). On 80 Miro tuning photos (seeds 0-7 a condition)
+    # 103 traced segments were read blank: 71 reach 3, the fit's colour right in all 71
+    # (2.5: 78, one wrong). On 24 photos of unfinished Miro games (tuning seeds, 40 bare
+    # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
+    # doubted, not changed unless a rule wants them coloured.
+    line_blank_fit_logodds: float = 3.0
+    # A curve's segments (Miro): the line fit's margins between colours times this
+    # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
+    # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
+    # 1,360 times at 2-3 and 710 of 714 at 1.5-2 (the 4 misses in messaging copies, which
+    # keep 1): by their word 82-95 %. At 1.5 exact 81.2 -> 83.8 %, planted breaks read as
+    # drawn 17 -> 19 of 20, unflagged 3 -> 3, review median 3.6 -> 3.8 %; at 2.0 the same
+    # but a crayon photo's wrong 19 -> 14; kept at 1.5, within what every bin bears (a
+    # margin of 1.5 stays under ``sure_logodds``). Tuning split: figures unchanged.
+    line_curve_evidence_scale: float = 1.5
+    # A tally's run whose likeliest clean reading takes a blank for a lost tick: the blanks
+    # before the last tick that a run needing up to this many more changed readings ticks
+    # are doubtful too (``tallies._clean_marking``). On 80 Miro tuning photos (seeds 0-7 a
+    # condition) unflagged wrong regions 6 -> 3 (three ticks lost in a row in a messaging
+    # copy: the run to its last tick needed 2 more changes; 1 leaves them unflagged),
+    # review +3 regions on that photo; the tuning split's 120 photos unchanged. (Runs tied
+    # once faint boxes count for nothing are doubted alike: unflagged 3 -> 2 there, and
+    # 5 -> 3 on 32 more close-colours and messaging Miro photos, seeds 0-15.)
+    tally_doubt_margin: int = 2
+    # --- arp: Arp's line pieces (lines.py, regions.py, mending.py) ---
+    # Beside the printed core, a line pixel's channel darker than ``line_dark_below`` is read
+    # as censored ("at least this dark"), its other channels as measured
+    # (``lines._censored_misfit``); off, such a pixel weighs a thousandth, as on the core.
+    # And on a sheet whose lines are dyed over (``line_dyed_share``), a pixel beside a line
+    # is fitted under the fills of both spaces beside the line: felt tip bleeds across it.
+    # The line fit alone on 9 felt-tip Arp photos (tuning seeds): pieces misread 244 of
+    # 1,647 with neither, 217 censoring alone, 305 across alone, 166 both (misread by 3
+    # log-odds or more 13, 31, 13, 7). Whole scans, the Arp tuning set's 8 felt-tip photos:
+    # wrong 93 -> 51 (benchmarks/RESULTS.md, "Arp").
+    line_dark_censored: bool = True
+    line_bleed_across: bool = True
+    # A doubted line piece leaves review where, on a sheet breaking no rule whose lines as
+    # read a legal order of play colours, every close reading of it (and the same change to
+    # its run along its line) is proven to leave no legal order (mending.confirm_by_order):
+    # positions searched per try and per sheet (about 56,000 a second; on 30 legal Arp
+    # sheets of the tuning sets a sheet's tries took 1,700-56,000 positions at 5,000 a try,
+    # and none of the pieces so proven was misread but the planted bare pieces below).
+    # 0: never.
+    order_confirm_try: int = 5_000
+    order_confirm_budget: int = 60_000
+    # ... and a piece read in the colour of a filled space beside it only where its line fit
+    # rules out no trace at all by this many log-odds (``lines.LineFit.bare``): a bare piece
+    # shows the fills' pencil, and between pale pencil fills it fits a pale trace. The
+    # planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace within
+    # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
+    # order proved five of them (benchmarks/RESULTS.md, "Arp").
+    order_confirm_bare: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

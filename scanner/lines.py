@@ -22,13 +22,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from artsheets.generator.layout import Layout
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["LineFit", "fit_lines", "pixels_per_sample", "runs_along"]
+__all__ = [
+    "LineFit",
+    "blank_is_second",
+    "curve_evidence",
+    "curve_indices",
+    "fit_lines",
+    "pixels_per_sample",
+    "runs_along",
+    "traced_though_blank",
+]
 
 # The settings of the fit (pressures tried, the printed core's width, the scatter, the
 # samples per pixel, the run decoding's costs) are ``ScannerConfig`` fields (``line_*``,
@@ -67,6 +77,52 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
             g = np.clip(mean, 0.0, halo)
             sq -= 3.0 * g * (2.0 * mean - g)  # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2
         out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
+
+
+def _censored_misfit(
+    dens: np.ndarray, combos: np.ndarray, halo: float, censored: np.ndarray, level: float
+) -> np.ndarray:
+    """:func:`_least_misfit` for pixels whose channels ``censored`` (3 bools, alike for
+    all the pixels) are at or beyond the density ``level``: there the camera's black says
+    only "at least this dark", so such a channel counts only where a combination is lighter
+    than ``level`` (by what it falls short), and the others as measured. The neutral halo is
+    tried at 0, half and all of ``halo``."""
+    models = np.concatenate([combos + g for g in (0.0, halo / 2, halo)]) if halo > 0 else combos
+    kept = ~censored
+    short = np.maximum(level - models[:, censored], 0.0)
+    m = models[:, kept]
+    const = ((short * short).sum(axis=1) + (m * m).sum(axis=1))[None, :]
+    out = np.empty(len(dens), np.float32)
+    for a in range(0, len(dens), CHUNK):
+        d = dens[a : a + CHUNK][:, kept]
+        sq = (d * d).sum(axis=1)[:, None] - 2.0 * (d @ m.T) + const
+        out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
+
+
+def _fit_beside(
+    dens: np.ndarray,
+    sel: np.ndarray,
+    dark: np.ndarray | None,
+    combos: np.ndarray,
+    halo: float,
+    level: float,
+) -> np.ndarray:
+    """The least misfit of the pixels ``sel`` beside a line (see :func:`_least_misfit`);
+    where ``dark`` is given, pixels with channels that dark are fitted as censored there
+    (:func:`_censored_misfit`), grouped by which channels are."""
+    if dark is None:
+        return _least_misfit(dens[sel], combos, halo)
+    pattern = dark[sel] @ np.array([1, 2, 4])
+    out = np.empty(len(sel), np.float32)
+    for p in np.unique(pattern):
+        at = pattern == p
+        if p == 0:
+            out[at] = _least_misfit(dens[sel[at]], combos, halo)
+        else:
+            censored = np.array([bool(p & 1), bool(p & 2), bool(p & 4)])
+            out[at] = _censored_misfit(dens[sel[at]], combos, halo, censored, level)
     return out
 
 
@@ -110,6 +166,43 @@ def _core_by_sides(
     return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
 
 
+def _beside_groups(
+    owner: np.ndarray, host: np.ndarray, core: np.ndarray, refl: np.ndarray, config: ScannerConfig
+) -> list[tuple[tuple[int, ...], np.ndarray]]:
+    """The pixels beside the printed core, grouped by the fills that may lie under them: the
+    space each lies in, and on a sheet whose lines are dyed over (felt tip, whose fills
+    bleed 0.5-1.5 mm past their outline, across the line's band) also the filled space on
+    the line's other side (``line_bleed_across``)."""
+    off = ~core
+    across = config.line_bleed_across and (
+        float((refl < config.line_dark_below).any(axis=1).mean()) >= config.line_dyed_share
+    )
+    if not across:
+        return [
+            (((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h)))
+            for h in np.unique(host[off])
+        ]
+    sides = _line_sides(owner, host, core)
+    n = int(owner.max()) + 1
+    first = np.full(n, -1, np.int64)
+    second = np.full(n, -1, np.int64)
+    for line, pair in sides.items():
+        both = sorted(pair)
+        first[line] = both[0]
+        second[line] = both[-1] if len(both) > 1 else -1
+    other = np.where(host == first[owner], second[owner], first[owner])
+    other = np.where(other == host, -1, other)
+    idx = np.flatnonzero(off)
+    keys = np.stack([host[idx], other[idx]], axis=1)
+    groups, inverse = np.unique(keys, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    out = []
+    for g, (h, o) in enumerate(groups.tolist()):
+        spaces = tuple(int(x) for x in (h, o) if x >= 0)
+        out.append((spaces, idx[inverse == g]))
+    return out
+
+
 def pixels_per_sample(
     blur_mm: float, photo_px_per_mm: float | None = None, config: ScannerConfig = DEFAULT
 ) -> float:
@@ -146,6 +239,9 @@ class LineFit:
     # On any sheet: the colour is that of a filled space beside the line (whose pencil
     # reaches into the line's band and bleeds onto its core: a bare piece may read so).
     fill_colour: bool = False
+    # The log-likelihood of no trace at all (the fills and the printed line alone) against
+    # ``color``'s (0: a bare piece fits as well; 0 too where the line states nothing).
+    bare: float = 0.0
 
     @property
     def confidence(self) -> float:
@@ -198,31 +294,52 @@ def fit_lines(
     bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     chroma = dens @ _NEUTRAL_OUT
-    beside = [(h, np.flatnonzero(~core & (host == h))) for h in np.unique(host[~core])]
+    beside = _beside_groups(owner, host, core, refl, config)
     core_groups = _core_by_sides(owner, host, core)
+    # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
+    # is a censored measurement; on the core the grey's unknown darkness leaves it none.
+    dark_px = refl < config.line_dark_below
+    censor = dark_px if config.line_dark_censored and dark_px.any() else None
+    level = float(-np.log(config.line_dark_below))
     for j, k in enumerate(keys):
         trace = _curve(colours[k], trace_amounts, floor)
         for sides, sel in core_groups:
             cost[sel, j] = _least_misfit(
                 chroma[sel], _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
-        for h, sel in beside:
-            under = [beside_curve[int(h)]] if h >= 0 else []
-            cost[sel, j] = _least_misfit(dens[sel], _layered(trace, under), config.line_halo)
+        for spaces, sel in beside:
+            combos = _layered(trace, [beside_curve[h] for h in spaces])
+            cost[sel, j] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
+    # No trace at all: the fills and the printed line alone (a piece left bare).
+    bare = np.empty(len(dens), np.float32)
+    nothing = np.zeros((1, 3), np.float32)
+    for sides, sel in core_groups:
+        bare[sel] = _least_misfit(
+            chroma[sel], _layered(nothing, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
+        )
+    for spaces, sel in beside:
+        combos = _layered(nothing, [beside_curve[h] for h in spaces])
+        bare[sel] = _fit_beside(dens, sel, censor, combos, config.line_halo, level)
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
     # best misfit on this sheet: where the model explains few pixels within the usual cap
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
     # would make every colour's misfit alike and the line's evidence nothing.
     # A pixel with a channel near the camera's black (felt-tip dye over the printed black)
-    # says little of any colour: it is weighed a thousandth, and a line with fewer than
-    # ``line_min_usable`` other pixels states no colour surely.
-    usable = refl.min(axis=1) >= config.line_dark_below
+    # says little of any colour on the printed core: it is weighed a thousandth (beside the
+    # core, that channel was fitted as censored and the pixel counts), and a line with fewer
+    # than ``line_min_usable`` pixels that count states no colour surely.
+    usable = ~dark_px.any(axis=1)
+    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
+    if censor is not None:  # beside the core, a pixel with a channel not that dark tells
+        usable |= ~core & ~dark_px.all(axis=1)
     best = cost.min(axis=1)[usable]
     if len(best):
         quantile = float(np.quantile(best, config.line_misfit_quantile))
-        np.minimum(cost, max(config.line_misfit_cap, quantile), out=cost)
+        cap = max(config.line_misfit_cap, quantile)
     else:
-        np.minimum(cost, config.line_misfit_cap, out=cost)
+        cap = config.line_misfit_cap
+    np.minimum(cost, cap, out=cost)
+    np.minimum(bare, cap, out=bare)
     # A pixel's density noise is its reflectance noise over its reflectance (a dark pencil
     # on the printed grey is a few camera levels above black): misfits are weighted by the
     # inverse variance, reflectance squared.
@@ -230,6 +347,8 @@ def fit_lines(
     weight[~usable] *= 1e-3
     weight /= max(float(weight.mean()), 1e-6)  # as many pixels' worth of evidence in all
     cost *= weight[:, None]
+    bare *= weight
+    bare_totals = np.bincount(owner, weights=bare, minlength=n_regions)
 
     def per_line(w: np.ndarray | None = None) -> np.ndarray:
         """(regions, colours) sums of the pixels' misfits (over pixels where ``w``)."""
@@ -250,7 +369,6 @@ def fit_lines(
     n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
     # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
-    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
     read = fill_colours or {}
     sides = _line_sides(owner, host, core) if read else {}
     out: dict[int, LineFit] = {}
@@ -290,9 +408,14 @@ def fit_lines(
             loglik = dict.fromkeys(keys, 0.0)
             doubt, dissent = math.inf, 0.0
         in_fill = any(read.get(h) == best for h in sides.get(int(i), ()))
+        bare_ll = min(0.0, float(totals[i, order[0]] - bare_totals[i]) / scale)
+        if n_usable[i] < config.line_min_usable:
+            bare_ll = 0.0
         under = dyed and in_fill
         if len(keys) < 2:
-            out[int(i)] = LineFit(best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill)
+            out[int(i)] = LineFit(
+                best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill, bare_ll
+            )
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
         out[int(i)] = LineFit(
@@ -305,6 +428,7 @@ def fit_lines(
             misfit,
             under,
             in_fill,
+            bare_ll,
         )
     return out
 
@@ -365,3 +489,67 @@ def runs_along(
                     out[i] = fits[i].color
             a = b + 1
     return out
+
+
+def blank_is_second(coverage_confidence: float, fit: LineFit) -> bool:
+    """Whether a traced line's doubt is whether it is traced at all, not which colour: its
+    coverage is less sure than the fit's colour (a light or patchy trace the fit reads
+    clearly). Then blank is its runner-up, and the fit's second colour keeps the fit's own
+    margin: a thumb's shadow over a trace must not make a colour the pixels rule out a
+    close second."""
+    return coverage_confidence < fit.confidence
+
+
+def traced_though_blank(
+    fits: dict[int, LineFit],
+    blank: Sequence[int],
+    along: Sequence[Sequence[int]],
+    config: ScannerConfig = DEFAULT,
+) -> list[int]:
+    """Of the lines read blank (``blank``: too little pencil by their coverage), those that
+    are a curve's segments, no piece of a longer printed line (``along`` empty: Miro), whose
+    pixels the fit reads in one colour by ``line_blank_fit_logodds`` or more over the next:
+    a dull pencil (grey-green over the printed grey) darkens the band little enough to pass
+    for paper, but its colour shows to the fit, while a bare line fits every colour alike (no
+    pencil). They are doubted, the fit's colour second, so that the rules (a Miro game ends
+    with every segment coloured, a capture circle's boundary is coloured) may colour them.
+    Pieces of a printed line are judged by their neighbours along it instead (Arp)."""
+    return [
+        i
+        for i in blank
+        if i in fits and not along[i] and fits[i].llr >= config.line_blank_fit_logodds
+    ]
+
+
+def curve_indices(layout: Layout | None, ids: Sequence[str]) -> set[int]:
+    """The regions (indices into ``ids``) that are segments of one printed curve, coloured
+    along it (Miro's: the field's ``segments``); none on a sheet of straight lines (Arp)."""
+    topology = layout.topology if layout is not None else None
+    names = set(topology.data.get("segments") or ()) if topology is not None else set()
+    return {i for i, rid in enumerate(ids) if rid in names}
+
+
+def curve_evidence(
+    fits: dict[int, LineFit], curve: set[int], config: ScannerConfig = DEFAULT
+) -> dict[int, LineFit]:
+    """The fits with the evidence of a curve's segments (``curve``: Miro's) scaled by
+    ``line_curve_evidence_scale``: measured on Miro's tuning photos, the fit's margin
+    between colours understates how surely a segment's colour is read (a margin of 2 log-
+    odds, 88 % by its word, was right in every case outside messaging copies), so the rules
+    overturned right readings of planted rule-breaks. Pieces of Arp's lines keep the fit's
+    figures. Only for photos that resolve a mark's colour: in a messaging app's copy the
+    colour error is alike over a piece (JPEG's blocks)."""
+    scale = config.line_curve_evidence_scale
+    if scale == 1.0:
+        return fits
+    return {
+        i: fit
+        if i not in curve
+        else replace(
+            fit,
+            llr=fit.llr * scale,
+            dissent=fit.dissent * scale,
+            loglik={k: v * scale for k, v in fit.loglik.items()},
+        )
+        for i, fit in fits.items()
+    }

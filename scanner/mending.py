@@ -4,7 +4,9 @@ words it reads regions otherwise with.
 - Arp's order of play (:func:`mend_by_order`): no rule-break names the misread piece when no
   legal order of play colours the lines as read, and proving that takes a search of its own
   (the rule engine's, within a budget of positions). Its changes are candidates that the
-  solver takes only where each costs under ``sure_logodds``.
+  solver takes only where each costs under ``sure_logodds``. On a sheet whose lines as read
+  some legal order colours, the doubted pieces whose every close reading it proves illegal
+  are confirmed (:func:`confirm_by_order`): they leave review.
 - Boxes out of the photo inside a tally's run (:func:`tick_hidden_boxes`), and the boxes a
   tally disagreeing with the drawing points at, for review (:func:`tally_suspects`);
   whether a tally is read surely enough to bend the drawing to it (:func:`tallies_sure`).
@@ -29,6 +31,7 @@ __all__ = [
     "BY_THE_RULES",
     "UNUSUAL",
     "Wording",
+    "confirm_by_order",
     "doubt",
     "mend_by_order",
     "neighbours_surer",
@@ -77,6 +80,90 @@ def mend_by_order(
     for rid, colour in change:
         read_otherwise(readings, rid, colour, why)
     return change
+
+
+def confirm_by_order(
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    candidates: list[str],
+    close: Callable[[str], list[int | None]],
+    config: ScannerConfig,
+) -> set[str]:
+    """Doubted line pieces that Arp's order of play confirms: on a sheet whose lines as read
+    some legal order of moves colours (found within ``order_proof`` positions), a piece of
+    ``candidates`` (least sure first) each of whose ``close`` readings (those its pixels
+    leave close) is a colour with which no legal order exists, proven within
+    ``order_confirm_try`` positions a try and ``order_confirm_budget`` a sheet. Its margin
+    after solving is the pixels' and the order of play's, no longer small: it leaves review.
+
+    Not where blank is among its close readings, nor where it is read in the colour of a
+    filled space beside it and the line fit does not rule out a bare piece by
+    ``order_confirm_bare`` log-odds: a piece a player left bare breaks a rule that reading it
+    coloured would hide, and a bare piece shows the pencil of the fills beside it (a pale
+    pencil's trace fits no better), so it reads in their colour; nor where the same change
+    to the whole run of pieces of its colour along its line also lets a legal order be
+    found (a move's stretch read in a look-alike colour throughout: each piece alone breaks
+    the order, together they do not); a search the budget cuts short proves nothing.
+    Returns the pieces confirmed (an empty set where the game has no order of play, or
+    none is found)."""
+    if not candidates or config.order_confirm_budget <= 0:
+        return set()
+    colours = _colours(readings)
+    found = order_search(layout, colours, players, budget=config.order_proof)
+    if found is None or not found.legal:
+        return set()
+    left = config.order_confirm_budget
+    runs = _runs_of(layout, colours, found.pieces)
+    beside = (layout.topology.data or {}).get("segment_spaces", {}) if layout.topology else {}
+    fills = {rid: {colours.get(sp) for sp in beside.get(rid, ())} - {None} for rid in candidates}
+    out: set[str] = set()
+    for rid in candidates:
+        others = close(rid)
+        if rid not in found.pieces or not others or None in others:
+            continue
+        if colours[rid] in fills.get(rid, ()) and readings[rid].bare > -config.order_confirm_bare:
+            continue  # a bare piece between fills of that colour would read the same
+        proven = True
+        for colour in others:
+            for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):
+                if left <= 0:
+                    return out
+                tried = order_search(
+                    layout, colours | change, players, budget=min(config.order_confirm_try, left)
+                )
+                assert tried is not None  # the game searched the reading: it searches this too
+                left -= tried.visited
+                if tried.legal is not False:
+                    proven = False
+                    break
+            if not proven:
+                break
+        if proven:
+            out.add(rid)
+    return out
+
+
+def _runs_of(
+    layout: Layout, colours: dict[str, int | None], pieces: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """Per line piece, the run of pieces of its colour along its printed line that holds it
+    (the pieces of one line that meet end to end, as the layout lists them)."""
+    along: dict[str, list[str]] = {}
+    for r in layout.regions:
+        line = r.extra.get("line") if r.kind == "segment" else None
+        if line is not None and r.id in pieces:
+            along.setdefault(line, []).append(r.id)
+    out: dict[str, tuple[str, ...]] = {}
+    for ids in along.values():
+        run: list[str] = []
+        for rid in [*ids, ""]:
+            if run and (rid == "" or colours.get(rid) != colours.get(run[-1])):
+                out.update(dict.fromkeys(run, tuple(run)))
+                run = []
+            if rid:
+                run.append(rid)
+    return out
 
 
 def _order_fits(

@@ -55,6 +55,9 @@ __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"
 
 # Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
 SYMBOL_GAMES = frozenset({"synch"})
+# The symbol each colour writes in a symbol game's spaces, colour 1 first (GAMES.md: player 1
+# draws X, player 2 draws O): a written symbol's shape says whose it is.
+SYMBOL_SHAPES = {"synch": ("X", "O")}
 
 
 @dataclass
@@ -82,6 +85,10 @@ class ScanResult:
     as_drawn: list[str] = field(default_factory=list)
     # Every change the rules proposed: region -> (reading, its cost in log-odds of the pixels).
     proposed: dict[str, tuple[int | None, float]] = field(default_factory=dict)
+    # The solver's search: readings of the whole sheet it scored, and whether it ran to its
+    # end within its budget (the reading is then the likeliest the rules' hints reach).
+    solve_evaluations: int = 0
+    solve_exact: bool = True
     problems: list[str] = field(default_factory=list)  # why no result is given (finished.py)
 
     @property
@@ -214,10 +221,13 @@ def scan_image(
     light = light_field(work, tpl, inside, config)
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm, config=config)
+    stats = measure(
+        work, light, tpl, inside, core_mm=config.bleed_mm, config=config, symbols=symbols
+    )
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
-    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
+    shapes = SYMBOL_SHAPES.get(layout.game, ())
+    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(
@@ -240,8 +250,9 @@ def scan_image(
         thin_scale,
         config,
         reg.px_per_mm,
+        shapes,
     )
-    doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
+    doubt_dark_paper(readings, tpl, paper_dips(light, tpl), config)
     if washed := doubt_washed_out(readings, tpl, light, config):
         notes.append(washed)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
@@ -280,6 +291,8 @@ def scan_image(
         evidence=solved.evidence,
         as_drawn=solved.as_drawn,
         proposed=solved.proposed,
+        solve_evaluations=solved.evaluations,
+        solve_exact=solved.exact,
         problems=problems,
     )
 

@@ -15,8 +15,9 @@ player's real mistake: the pixels and this prior decide which is likelier.
 The candidate changes are the readings that would satisfy a failed check or an unusual
 finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
 drawing (a check that names no region), the ``tally_close_tries`` readings of the drawing its
-evidence leaves closest, each at a prior of ``log(n)`` for the ``n`` close readings it is one
-of (no check points at it). A change costing ``sure_logodds`` or more of its pixels is never
+evidence leaves closest (of that tally's doubted boxes, where the tally is itself in
+doubt), each at a prior of ``log(n)`` for the ``n`` close readings it is one of (no check
+points at it). A change costing ``sure_logodds`` or more of its pixels is never
 a candidate: **a reading the pixels state surely is never changed to satisfy a rule**; the
 sheet is read as drawn, the broken rule is reported with its regions, and those regions go
 to review saying so (:data:`AS_DRAWN`; their confidence stays the pixels'). A tally box the
@@ -36,7 +37,8 @@ goes to review with its measured reading as its second choice.
 
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
-review.
+review; Arp's doubted line pieces likewise where every close alternative leaves no legal
+order of play (:func:`~artsheets.scanner.mending.confirm_by_order`).
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
@@ -61,6 +63,7 @@ from artsheets.scanner.evidence import Evidence, Option, evidence_of
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
+    confirm_by_order,
     doubt,
     mend_by_order,
     neighbours_surer,
@@ -155,6 +158,17 @@ def solve(
         doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
+    # Arp: where the lines as read break no rule, the order of play weighs the close
+    # readings of doubted pieces (an unusual finding's own pieces stay in review).
+    if not scoring.failed:
+        confirmed |= confirm_by_order(
+            layout,
+            readings,
+            players,
+            _doubted_pieces(search, readings, config),
+            lambda rid: _close_options(evidence[rid], readings[rid].color, config),
+            config,
+        )
     _review_small_margins(readings, config.review_below, confirmed)
     return Solution(
         tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
@@ -213,6 +227,9 @@ class _Search:
             r.id
             for r in layout.regions
             if r.id in as_read and is_tally_box(r.kind, r.extra.get("role"))
+        }
+        self.box_owner = {
+            r.id: r.player for r in layout.regions if r.id in self.boxes and r.player is not None
         }
         self.measured = as_read  # the readings as the measurement gave them
         # Unusual findings weigh only where a line's neighbours are surer than the line.
@@ -319,18 +336,22 @@ class _Search:
 
     def _close(self, state: _Reading) -> Iterator[tuple[str, Option, bool | None]]:
         """A tally disagreeing with the drawing names no region: the drawing's regions in the
-        photo whose evidence leaves another reading closest, cheapest first (never where a
-        disagreeing player's tally is itself in doubt: the drawing would bend to a faint
-        tick)."""
+        photo whose evidence leaves another reading closest, cheapest first; where a
+        disagreeing player's tally is itself in doubt, that tally's doubted boxes instead
+        (the drawing would bend to a faint tick)."""
         scores = state.scoring.scores or {}
         gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
-        if not gaps or not tallies_sure(self.layout, self.measured, gaps):
+        if not gaps:
             return
-        drawing = self.drawing - self.unseen - state.changes.keys()
+        if tallies_sure(self.layout, self.measured, gaps):
+            pool = self.drawing
+        else:
+            pool = {rid for rid, p in self.box_owner.items() if p in gaps} & self.doubted
+        pool = pool - self.unseen - state.changes.keys()
         close = sorted(
             (
                 (self.evidence[rid].against(o), rid, o)
-                for rid in drawing
+                for rid in pool
                 for o in self.evidence[rid].loglik
                 if o != self.as_read[rid]
             ),
@@ -493,6 +514,32 @@ def _confirmed(
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
             out.add(rid)
     return out
+
+
+def _doubted_pieces(
+    search: _Search, readings: dict[str, Reading], config: ScannerConfig
+) -> list[str]:
+    """Line pieces of the drawing read under ``review_below``, as measured (neither changed
+    nor named by a failed check), least sure first."""
+    kinds = {r.id: r.kind for r in search.layout.regions}
+    return [
+        rid
+        for _, rid in sorted(
+            (rd.confidence, rid)
+            for rid, rd in readings.items()
+            if kinds.get(rid) == "segment"
+            and rd.confidence < config.review_below
+            and rd.reason != OUTSIDE
+            and rd is search.measured[rid]
+        )
+    ]
+
+
+def _close_options(evidence: Evidence, read: Option, config: ScannerConfig) -> list[Option]:
+    """The readings other than ``read`` that a region's pixels leave close (under the margin
+    of ``review_below``)."""
+    close = math.log(config.review_below / (1.0 - config.review_below))
+    return [o for o in evidence.loglik if o != read and evidence.against(o) < close]
 
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:

@@ -62,7 +62,7 @@ def read_tallies(
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             doubtful, sure, inferred = _clean_marking(
-                boxes, False, unseen, doubted, config.tally_sure_margin
+                boxes, False, unseen, doubted, config.tally_sure_margin, config.tally_doubt_margin
             )
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
@@ -89,7 +89,12 @@ def read_tallies(
         tallies[player] = tallies.get(player, 0) + (marked[-1] if marked else 0)
         if len(marked) > 1 and marked != list(range(1, len(marked) + 1)):
             doubtful, sure, _ = _clean_marking(
-                boxes, True, frozenset(), doubted, config.tally_sure_margin
+                boxes,
+                True,
+                frozenset(),
+                doubted,
+                config.tally_sure_margin,
+                config.tally_doubt_margin,
             )
             checks.append(
                 {
@@ -234,6 +239,7 @@ def _clean_marking(
     unseen: Set[str] = frozenset(),
     doubted: Set[str] = frozenset(),
     sure_margin: int = DEFAULT.tally_sure_margin,
+    doubt_margin: int = DEFAULT.tally_doubt_margin,
 ) -> tuple[list[str], set[str], list[str]]:
     """(the doubtful boxes; those of them misread beyond reasonable doubt; and the boxes not
     in the photo (``unseen``) ticked beyond reasonable doubt).
@@ -241,12 +247,18 @@ def _clean_marking(
     The doubtful boxes (value, region id, read marked) are those the likeliest clean
     markings dispute: a run 1..N for some N (or, with ``single``, also one box alone),
     whichever needs the fewest readings changed, unseen boxes counting for nothing. When
-    several are equally likely, every box any of them disputes is doubtful: which one is
-    right is for a person to see. Beyond reasonable doubt means: every clean marking that
-    keeps the box as read (or leaves an unseen box blank) needs ``sure_margin`` more misreads
-    of sure boxes than the likeliest one, where boxes read with doubt (``doubted``: faint
-    ticks, say) count for nothing; a tick fifteen boxes after the run, say, past boxes
-    surely empty."""
+    several are equally likely, or as likely once boxes read with doubt count for nothing
+    (a faint tick and a blank before the last tick: lost, or is the last a stray?), every
+    box any of them disputes is doubtful: which one is right is for a person to see. Where
+    they take a blank before the last box read ticked
+    for a lost tick, so are the blanks before that last tick that a marking within
+    ``doubt_margin`` more changes ticks: the photo loses ticks, and a run that ends at its
+    last tick may have lost a few in a row (a messaging app's copy read three ticks blank
+    surely after a gap). Beyond reasonable doubt
+    means: every clean marking that keeps the box as read (or leaves an unseen box blank)
+    needs ``sure_margin`` more misreads of sure boxes than the likeliest one, where boxes
+    read with doubt (``doubted``: faint ticks, say) count for nothing; a tick fifteen boxes
+    after the run, say, past boxes surely empty."""
     hidden = {v for v, rid, _ in boxes if rid in unseen}
     weak = {v for v, rid, _ in boxes if rid in doubted}
     marked = {v for v, _, m in boxes if m}
@@ -257,9 +269,17 @@ def _clean_marking(
     diffs = [(marked ^ model) - hidden for model in models]
     cost = [len(d) for d in diffs]
     best = min(cost)
-    disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
     strong = [len(d - weak) for d in diffs]
-    near = min(strong) + sure_margin
+    disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
+    # As likely once faint ticks count for nothing: a run through them to a later tick.
+    least = min(strong)
+    disputed |= set().union(*(d for d, c in zip(diffs, strong, strict=True) if c == least))
+    last = max(marked - hidden, default=0)
+    if any(v < last for v in disputed - marked):  # the likeliest runs take a tick for lost
+        for d, c in zip(diffs, cost, strict=True):
+            if c <= best + doubt_margin:
+                disputed |= {v for v in d - marked if v < last}
+    near = least + sure_margin
     sure = {
         v
         for v in disputed

@@ -50,7 +50,14 @@ def _reread(
     read = Reading(1, 1.0, coverage)
     palette = Palette({1: BLUE, 2: runner_up})
     out = _reread_lines(
-        stats, SimpleNamespace(masks=masks), [read], [read], palette, 15.0, DEFAULT, small_photo
+        stats,
+        SimpleNamespace(masks=masks, layout=None),
+        [read],
+        [read],
+        palette,
+        15.0,
+        DEFAULT,
+        small_photo,
     )
     return out[0]
 
