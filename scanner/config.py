@@ -256,6 +256,18 @@ class ScannerConfig:
         (0.5, 24.0, 16.0, 2.0),
     )
     recoarse_mm: float = 5.0
+    # A region the refinement moved more than ``untrusted_shift_mm`` somewhere with no tile
+    # matched around it (``Refinement.support`` at most ``untrusted_support``: the shift was
+    # carried over from tiles further off, e.g. beyond the photo's edge where a corner
+    # marker is cut off) goes to review: it may be read from its neighbour's pixels. On 264
+    # tuning photos (24 of every condition, 48 steep: two sets of seeds), 38 with three
+    # markers: the 6 wrong regions left unflagged with such shifts (5.4-9.0 mm, support 0,
+    # one Synch sheet) all go, and 25 read right, in 2 photos; nothing else changes (the
+    # shared tuning split: none). Region by region (shift and support each the region's
+    # worst): at 4.5 mm 40 right ones go, in 7 photos; at 5.5 mm a wrong one stays; with
+    # support up to 0.25, 46 in 4 (benchmarks/RESULTS.md).
+    untrusted_shift_mm: float = 5.0
+    untrusted_support: float = 0.01
     # A QR code none of the readers decodes is fitted through the photo's blur as an ellipse
     # (``identify.py``, ``qrdeblur.py``) of each of these sizes (sigma, photo pixels), the
     # best fit decoded first: a search grid over the blurs the simulator's cameras make
