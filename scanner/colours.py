@@ -70,12 +70,19 @@ __all__ = [
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
 OUTSIDE = "outside the photo"  # the reason of a region (mostly) not in the photo: not read
 DISSENT_ABOVE = 1.0  # a line whose core or sides alone favour another colour by odds over e
-FULLY_SEEN = 0.9  # a region less visible than this in the photo is read, but for review
-PART_SEEN = 0.5  # ... and one less visible than this is not read at all
 KEY_PIXELS_ENOUGH = 60  # pixels of a key swatch in the photo enough to learn its colour
-INK_DELTA = 7.0  # a pixel this far from paper white (CIELAB, darkening only) carries pencil
-HALO_L_WEIGHT = 0.4  # near printed lines, darkening counts less (blur and JPEG halos)
-STRENGTHS = np.linspace(0.3, 2.0, 35)  # pencil pressure relative to the swatch's
+# (The ink test, the halo's weight, the pressure steps, the tally boxes' light, the tint, pale
+# and grey tests, the dark-paper doubt and how much of a region must be seen are
+# ``ScannerConfig`` fields: ``ink_delta``, ``halo_weight``, ``pressure_steps``, ``box_*``,
+# ``tint_*``, ``pale_share``, ``grey_*``, ``dip_below``, ``fully_seen``, ``part_seen``.)
+
+
+def pressures(config: ScannerConfig = DEFAULT) -> np.ndarray:
+    """Pencil pressures relative to a key swatch's, along which a colour is compared
+    (``config.pressure_steps``: lightest, heaviest, how many)."""
+    lo, hi, n = config.pressure_steps
+    return np.linspace(lo, hi, int(n))
+
 
 # --- 2. ink ----------------------------------------------------------------------------------
 
@@ -101,6 +108,9 @@ class RegionStats:
     # None when nothing in the photo clipped.
     low: np.ndarray | None = None
     high: np.ndarray | None = None
+    # Per region, the shares of its pencil pixels near its centre and on a ring round it
+    # (:func:`_symbol_shape`), for the written symbols of a symbol game; None elsewhere.
+    shape: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -120,7 +130,7 @@ def _rows(img: np.ndarray, flat: np.ndarray) -> np.ndarray:
     return np.take(img.reshape(-1, 3), flat, axis=0)
 
 
-_HALO, _ONE = np.float32(HALO_L_WEIGHT), np.float32(1.0)
+_ONE = np.float32(1.0)
 
 
 def ink_delta(lab: np.ndarray, l_weight: np.ndarray | float = 1.0) -> np.ndarray:
@@ -136,9 +146,11 @@ def measure(
     inside: np.ndarray | None = None,
     core_mm: float | None = None,
     config: ScannerConfig = DEFAULT,
+    symbols: bool = False,
 ) -> RegionStats:
     """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
-    core: its pixels that far or further from its outline).
+    core: its pixels that far or further from its outline; with ``symbols``, each polygon's
+    pencil near its centre and on a ring round it, the shape of a written symbol).
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
     so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
@@ -151,7 +163,7 @@ def measure(
     srgb = _rows(work, m.pixels)
     px = to_linear(srgb)
     px /= _rows(full, m.pixels)
-    _relight_boxes(px, work, full, tpl, inside, light)
+    _relight_boxes(px, work, full, tpl, inside, light, config)
     # (Traced lines keep the camera's own clipping: the line fit reads their pixels its way.)
     srgb = _as_clipped(srgb, _rows(full, m.pixels), m.line_mm < 0, config)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
@@ -163,10 +175,11 @@ def measure(
     if colour_px is None:  # nothing clipped: both readings are the same
         colour_px = px
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
-    l_weight = np.where(m.on_print, np.float32(0.0), np.where(m.near_print, _HALO, _ONE))
+    halo = np.float32(config.halo_weight)
+    l_weight = np.where(m.on_print, np.float32(0.0), np.where(m.near_print, halo, _ONE))
     lab = _lab(px)
     delta = ink_delta(lab, l_weight)
-    ink = delta > INK_DELTA
+    ink = delta > config.ink_delta
     owner = m.owner
     # A region partly out of the frame is measured on the part the photo shows.
     shown = None if inside is None or inside.all() else inside.reshape(-1)[m.pixels]
@@ -213,7 +226,44 @@ def measure(
         core_ink=core_ink,
         low=low,
         high=high,
+        shape=_symbol_shape(tpl, delta, shown, config) if symbols else None,
     )
+
+
+def _symbol_shape(
+    tpl: Template, delta: np.ndarray, shown: np.ndarray | None, config: ScannerConfig
+) -> np.ndarray:
+    """(regions, 2): each polygon's mean darkening (``delta``, CIELAB distance from paper)
+    over its measured pixels within ``config.symbol_centre`` of its centre and on
+    ``config.symbol_ring`` (in units of half its smaller side; NaN where none is measured
+    there): an X crosses at the centre, an O (drawn about 0.6 of the space across) rings
+    it. Means of the darkening, not shares of pencil pixels: under a shadow the light
+    missed, a whole space may pass the ink test, and its strokes are still the darker part."""
+    m = tpl.masks
+    n_regions = len(m.regions)
+    centre = np.zeros((n_regions, 2))
+    half = np.ones(n_regions)
+    for i, r in enumerate(m.regions):
+        if r.polygon is not None:
+            pts = np.asarray(r.polygon, float) * PX_PER_MM
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            centre[i] = (lo + hi) / 2
+            half[i] = max(float((hi - lo).min()) / 2, 1.0)
+    ys, xs = np.divmod(m.pixels, tpl.shape[1])
+    o = m.owner
+    rho = np.hypot(xs + 0.5 - centre[o, 0], ys + 0.5 - centre[o, 1]) / half[o]
+    out = np.full((n_regions, 2), np.nan)
+    for j, zone in enumerate(
+        (
+            rho < config.symbol_centre,
+            (rho > config.symbol_ring[0]) & (rho < config.symbol_ring[1]),
+        )
+    ):
+        if shown is not None:
+            zone &= shown
+        n = m.sums(zone)
+        out[:, j] = np.where(n > 0, m.sums(np.where(zone, delta, 0)) / np.maximum(n, 1), np.nan)
+    return out
 
 
 def _as_clipped(
@@ -253,12 +303,6 @@ def _clip_bounds(refl: np.ndarray, srgb: np.ndarray) -> tuple[np.ndarray, np.nda
     return low, high
 
 
-BOX_PAPER_MM = 3.0  # paper this near a tally box tells the light on it
-BOX_LIGHT_SIGMA_MM = (0.8, 1.6, 3.2)  # finest first: the nearest paper that is enough
-BOX_PAPER_ENOUGH = 0.002  # share of paper (Gaussian-weighted) that is enough at a scale
-BOX_EDGE_MM = 5.0  # beyond a fitted shadow edge's ramp, boxes this near it are not relit
-
-
 @dataclass(frozen=True)
 class _BoxPaper:
     """Per template, for :func:`_relight_boxes`: where the tally boxes' measured pixels lie
@@ -274,14 +318,15 @@ class _BoxPaper:
     origin: tuple[int, int]  # the window's top left pixel (row, column)
 
 
-_BOX_PAPER: dict[str, tuple[Template, _BoxPaper]] = {}
+_BOX_PAPER: dict[str, tuple[Template, float, _BoxPaper]] = {}
 
 
-def _box_paper(tpl: Template) -> _BoxPaper:
-    """The :class:`_BoxPaper` of a template, cached (per sheet code) with it."""
+def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
+    """The :class:`_BoxPaper` of a template (paper within ``paper_mm`` of a box), cached
+    (per sheet code) with it."""
     hit = _BOX_PAPER.get(tpl.layout.sheet_code)
-    if hit is not None and hit[0] is tpl:
-        return hit[1]
+    if hit is not None and hit[0] is tpl and hit[1] == paper_mm:
+        return hit[2]
     m = tpl.masks
     h, w = tpl.shape
     tally = np.array([is_tally_box(r.kind, r.extra.get("role")) for r in m.regions], bool)
@@ -290,7 +335,7 @@ def _box_paper(tpl: Template) -> _BoxPaper:
     runs = tuple((int(r[0]), int(r[-1]) + 1) for r in np.split(entries, cuts) if len(r))
     boxes = np.zeros(h * w, np.uint8)
     boxes[m.pixels[entries]] = 1
-    zone = cv2.dilate(boxes.reshape(h, w), disk(BOX_PAPER_MM)) > 0
+    zone = cv2.dilate(boxes.reshape(h, w), disk(paper_mm)) > 0
     paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
     y0, x0 = 0, 0
     grid = (0, 0)
@@ -307,7 +352,7 @@ def _box_paper(tpl: Template) -> _BoxPaper:
         grid=grid,
         origin=(y0, x0),
     )
-    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, out)
+    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, paper_mm, out)
     while len(_BOX_PAPER) > SHEETS_CACHED:  # the oldest goes, as its template does
         _BOX_PAPER.pop(next(iter(_BOX_PAPER)))
     return out
@@ -320,6 +365,7 @@ def _relight_boxes(
     tpl: Template,
     inside: np.ndarray | None,
     light: Light,
+    config: ScannerConfig = DEFAULT,
 ) -> None:
     """Tally boxes (point, penalty and track boxes) measured against the bare paper right
     round them: ``px`` (reflectance of ``masks.pixels``) corrected in place.
@@ -335,7 +381,7 @@ def _relight_boxes(
     brightness is carried over, not its reflectance: across a soft-estimated edge the
     estimate changes fast where the paper's true brightness does not.) Near a shadow's edge
     that ``light`` has fitted, the light field is already sharp and is kept."""
-    bp = _box_paper(tpl)
+    bp = _box_paper(tpl, config.box_paper_mm)
     if not bp.runs or not len(bp.paper):
         return
     keep = slice(None) if inside is None else inside.reshape(-1)[bp.paper]
@@ -353,7 +399,7 @@ def _relight_boxes(
     estimate = np.maximum(full[y0 : y0 + 2 * gh : 2, x0 : x0 + 2 * gw : 2], 1e-3)
     local = estimate.copy()  # the bare paper's colour round each cell (none near: no change)
     todo = np.ones((gh, gw), bool)
-    for level, sigma_mm in enumerate(BOX_LIGHT_SIGMA_MM):
+    for level, sigma_mm in enumerate(config.box_light_sigma_mm):
         if level:
             half = (max(1, num.shape[1] // 2), max(1, num.shape[0] // 2))
             num = cv2.resize(num, half, interpolation=cv2.INTER_AREA)
@@ -364,7 +410,7 @@ def _relight_boxes(
         if level:
             dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
             nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
-        ok = todo & (dn > BOX_PAPER_ENOUGH * 4)  # four pixels to a cell
+        ok = todo & (dn > config.box_paper_enough * 4)  # four pixels to a cell
         np.divide(nm, dn[..., None], out=local, where=ok[..., None])
         todo &= ~ok
         if not todo.any():
@@ -385,7 +431,7 @@ def _relight_boxes(
             grid_units(x0 + 2 * np.arange(gw) + 0.5, f)[None, :],
             grid_units(y0 + 2 * np.arange(gh) + 0.5, f)[:, None],
         )
-        gain[np.abs(d) < e.width / 2 + BOX_EDGE_MM] = 1.0
+        gain[np.abs(d) < e.width / 2 + config.box_edge_mm] = 1.0
     gain = gain[bp.box_cells]
     at = 0
     for start, stop in bp.runs:
@@ -401,7 +447,7 @@ class Palette:
     """The colours in play: colour index -> reference linear BGR, and how each was learned."""
 
     colours: dict[int, np.ndarray] = field(default_factory=dict)
-    source: dict[int, str] = field(default_factory=dict)  # "key", "boxes" or "clustered"
+    source: dict[int, str] = field(default_factory=dict)  # "key", "boxes", "symbols" or "clustered"
     notes: list[str] = field(default_factory=list)
     doubtful: set[int] = field(default_factory=set)  # colours whose identity is a guess
     unknown: set[int] = field(default_factory=set)  # colours in play never learned at all
@@ -411,12 +457,14 @@ class Palette:
     # The paper's brightness in the photo (linear, 0..1). In a dim photo a dull pencil's small
     # chroma is a level or two of the camera's, which JPEG compression rounds away.
     paper_level: float = 1.0
+    # The pencil pressures each colour is compared along (:func:`pressures`).
+    strengths: np.ndarray = field(default_factory=pressures)
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """(colour index per sample, Lab per sample) along each colour's pressure curve."""
         if not self.colours:
             return np.zeros(0, int), np.zeros((0, 3))
-        idx = np.repeat(list(self.colours), len(STRENGTHS))
+        idx = np.repeat(list(self.colours), len(self.strengths))
         return idx, _lab(_curve_samples(self))
 
     def srgb(self, k: int) -> tuple[int, int, int]:
@@ -432,7 +480,7 @@ def _curve_samples(palette: Palette) -> np.ndarray:
     :meth:`Palette.curves`."""
     return np.concatenate(
         [
-            np.clip(1.0 - STRENGTHS[:, None] * (1.0 - np.asarray(c)[None, :]), 0.0, 1.0)
+            np.clip(1.0 - palette.strengths[:, None] * (1.0 - np.asarray(c)[None, :]), 0.0, 1.0)
             for c in palette.colours.values()
         ]
     ).astype(np.float32)
@@ -499,7 +547,10 @@ def style_of(
 
 
 def _distances(
-    lab: np.ndarray, palette: Palette, bounds: tuple[np.ndarray, np.ndarray] | None = None
+    lab: np.ndarray,
+    palette: Palette,
+    bounds: tuple[np.ndarray, np.ndarray] | None = None,
+    dull: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[int]]:
     """(regions, colours) CIELAB distance to each colour's pressure curve.
 
@@ -512,6 +563,9 @@ def _distances(
     keys = list(palette.colours)
     if not keys:
         return np.full((len(lab), 0), np.inf), keys
+    if dull is not None:  # each point of a curve also with its chroma dulled by these shares
+        idx = np.tile(idx, len(dull))
+        curve = np.concatenate([curve * np.array([1.0, s, s], np.float32) for s in dull])
     d = lab[:, None, :] - curve[None, :, :]
     dist = np.sqrt((d**2).sum(axis=2))
     if bounds is not None:
@@ -524,6 +578,15 @@ def _distances(
             dist[open_] = np.sqrt((dl**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
+
+
+DULL_STEPS = 5  # chromas a small mark's colour is compared at (as the pressures' steps)
+
+
+def _dulling(config: ScannerConfig) -> np.ndarray:
+    """The shares of its chroma a small mark's colour may keep (``dull_chroma_least``, 1
+    and steps between)."""
+    return np.linspace(config.dull_chroma_least, 1.0, DULL_STEPS).astype(np.float32)
 
 
 # A region whose colour's bounds (``RegionStats.low``, ``high``) are this close in every
@@ -549,11 +612,14 @@ def learn_palette(
     symbol_spaces: bool,
     seed: int = 1,
     config: ScannerConfig = DEFAULT,
+    shapes: Sequence[str] = (),
 ) -> Palette:
-    """Reference colours from the key swatches; blank swatches learned by clustering
-    (``seed``: the clustering's own random generator, so a photo always reads the same)."""
+    """Reference colours from the key swatches; a blank swatch's colour learned from its
+    player's own marked boxes, or (a symbol game, ``shapes``: the symbol each colour writes)
+    from the symbols of his shape, else by clustering (``seed``: the clustering's own
+    random generator, so a photo always reads the same)."""
     regions = tpl.masks.regions
-    pal = Palette()
+    pal = Palette(strengths=pressures(config))
     cov = stats.coverage
     blank = []
     for i, r in enumerate(regions):
@@ -585,6 +651,17 @@ def learn_palette(
             pal.notes.append(
                 f"colour key {k} is blank: learned colour {k} from player {k}'s own "
                 f"marked boxes ({len(own)})"
+            )
+            blank.remove(k)
+    for k in list(blank):
+        own = _own_symbols(stats, regions, styles, k, shapes, config)
+        if len(own) >= OWN_BOXES_ENOUGH:
+            weights = stats.ink[own]
+            pal.colours[k] = (stats.mean[own] * weights[:, None]).sum(axis=0) / weights.sum()
+            pal.source[k] = "symbols"
+            pal.notes.append(
+                f"colour key {k} is blank: learned colour {k} from the {shapes[k - 1]}s "
+                f"written on the sheet ({len(own)})"
             )
             blank.remove(k)
     if not blank:
@@ -651,6 +728,31 @@ def learn_palette(
     return pal
 
 
+def _own_symbols(
+    stats: RegionStats,
+    regions: Sequence[Region],
+    styles: Sequence[Style],
+    k: int,
+    shapes: Sequence[str],
+    config: ScannerConfig,
+) -> list[int]:
+    """The marked spaces whose shape is, beyond doubt, the symbol colour ``k`` writes (its
+    shape's log-odds at ``config.symbol_shape_cap``; :func:`_shape_loglik`): they show
+    that colour as surely as a player's own score boxes show his."""
+    ll = _shape_loglik(stats, list(range(1, len(shapes) + 1)), shapes, config)
+    if ll is None or not 0 < k <= len(shapes):
+        return []
+    sure = 0.5 * config.symbol_shape_cap
+    return [
+        i
+        for i, r in enumerate(regions)
+        if r.kind == "space"
+        and stats.coverage[i] >= styles[i].on
+        and stats.ink[i] > 0
+        and ll[i, k - 1] >= sure
+    ]
+
+
 def kmeans(
     data: np.ndarray, k: int, rng: np.random.Generator, attempts: int = 5, rounds: int = 50
 ) -> np.ndarray:
@@ -712,25 +814,25 @@ class Reading:
         return replace(self, confidence=min(self.confidence, at_most), reason=reason)
 
 
-TINT_OFF, TINT_ON = 1.2, 3.0  # CIELAB chroma of a printed line's tint: none / surely pencil
-
-
 def _tint_reading(
     tint: np.ndarray,
     palette: Palette,
     keys: list[int],
     f: float,
     refs: dict[int, np.ndarray] | None = None,
+    config: ScannerConfig = DEFAULT,
 ) -> Reading | None:
     """A segment whose pencil shows mostly as a tint of its printed line: the colour whose
     tint it is nearest, when the tint is clear (None when there is no tint to speak of).
 
     With ``refs`` (each colour's tint as measured on lines confidently read on this sheet),
-    tints are compared as (a, b) vectors; otherwise by hue angle against the key swatches."""
+    tints are compared as (a, b) vectors; otherwise by hue angle against the key swatches.
+    A tint's chroma (CIELAB) under ``config.tint_off`` is none; the doubt on its being pencil
+    falls to none at 1.5 times ``config.tint_on``."""
     chroma = float(np.hypot(*tint))
-    if chroma < TINT_OFF:
+    if chroma < config.tint_off:
         return None
-    conf_tint = 0.5 + 0.5 * _ramp(chroma, TINT_OFF, TINT_ON * 1.5)
+    conf_tint = 0.5 + 0.5 * _ramp(chroma, config.tint_off, config.tint_on * 1.5)
     if refs and all(k in refs for k in keys):
         d = sorted((float(np.hypot(*(tint - refs[k]))), k) for k in keys)
         d1, k = d[0]
@@ -767,13 +869,15 @@ def _ramp(x: float, lo: float, hi: float) -> float:
     return min(1.0, max(0.0, (x - lo) / (hi - lo)))
 
 
-DIP_BELOW = 0.85  # paper light estimated this far below the sure paper's round it: in doubt
-
-
-def doubt_dark_paper(readings: list[Reading], tpl: Template, dips: np.ndarray | None) -> None:
-    """Blank readings where the paper's light was estimated well below the sure paper's round
-    it (:func:`~artsheets.scanner.light.paper_dips`) go to review, in place: the region may
-    be a faint fill that lit itself as paper."""
+def doubt_dark_paper(
+    readings: list[Reading],
+    tpl: Template,
+    dips: np.ndarray | None,
+    config: ScannerConfig = DEFAULT,
+) -> None:
+    """Blank readings where the paper's light was estimated below ``config.dip_below`` of the
+    sure paper's round it (:func:`~artsheets.scanner.light.paper_dips`) go to review, in
+    place: the region may be a faint fill that lit itself as paper."""
     if dips is None:
         return
     f = round(PX_PER_MM)
@@ -782,7 +886,7 @@ def doubt_dark_paper(readings: list[Reading], tpl: Template, dips: np.ndarray | 
         if rd.color is not None or rd.reason is not None:
             continue
         x, y = min(int(anchor[0]) // f, w - 1), min(int(anchor[1]) // f, h - 1)
-        if dips[y, x] < DIP_BELOW:
+        if dips[y, x] < config.dip_below:
             readings[i] = rd.doubted(
                 0.5,
                 f"the paper here looks {1 - dips[y, x]:.0%} darker than the sure "
@@ -801,6 +905,7 @@ def classify(
     thin_scale: float = 1.0,
     config: ScannerConfig = DEFAULT,
     photo_px_per_mm: float | None = None,
+    shapes: Sequence[str] = (),
 ) -> list[Reading]:
     """A :class:`Reading` for every region of the template, in its order (``blur_mm``: the
     photo's measured blur, which makes neighbouring pixels of a line alike; ``grey_veto``:
@@ -812,7 +917,9 @@ def classify(
     a photo with fewer colour samples per mm than usual; ``config``: the settings, among
     them ``line_misfit_weight`` and the fill's core test; ``photo_px_per_mm``: the photo's
     pixels per mm of paper, which sets how many independent colour samples (chroma blocks)
-    a small region has, see ``ScannerConfig.colour_full_samples``).
+    a small region has, see ``ScannerConfig.colour_full_samples``; ``shapes``: in a game
+    whose players write symbols in its spaces, the symbol each colour writes, colour 1
+    first: see :func:`_shape_loglik`).
 
     Two passes. The key swatches are fills; a line traced over, a tick or a drawn symbol
     shows its colour differently (thinner, over or beside print, blurred). So after a first
@@ -823,8 +930,21 @@ def classify(
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     fill = config.fill
     samples = _colour_samples(stats.n, photo_px_per_mm, config)
+    dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
+    keys = list(palette.colours)
+    shape_ll = _shape_loglik(stats, keys, shapes, config) if shapes else None
     first = _classify_once(
-        stats, {fill: palette}, tpl, styles, None, grey_veto, thin_scale, config, samples
+        stats,
+        {fill: palette},
+        tpl,
+        styles,
+        None,
+        grey_veto,
+        thin_scale,
+        config,
+        samples,
+        shape_ll,
+        dulled,
     )
     refs: dict[Style, Palette] = {fill: palette}
     for style in (config.stroke, config.tick):
@@ -842,7 +962,9 @@ def classify(
             if len(sel) >= 3:
                 w = stats.ink[sel]
                 colours[k] = (stats.mean[sel] * w[:, None]).sum(axis=0) / max(w.sum(), 1e-9)
-        refs[style] = Palette(colours, dict(palette.source), [], set(palette.doubtful))
+        refs[style] = Palette(
+            colours, dict(palette.source), [], set(palette.doubtful), strengths=palette.strengths
+        )
     tints: dict[int, np.ndarray] = {}
     for k in palette.colours:
         sel = [
@@ -856,13 +978,15 @@ def classify(
         ]
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
-    second = _classify_once(stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples)
+    second = _classify_once(
+        stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples, shape_ll, dulled
+    )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
-        if PART_SEEN <= stats.seen[i] < FULLY_SEEN:
+        if config.part_seen <= stats.seen[i] < config.fully_seen:
             out[i] = rd.doubted(
                 0.5,
                 f"partly outside the photo ({stats.seen[i]:.0%} of it seen)",
@@ -1145,6 +1269,20 @@ def _colour_samples(
     return np.maximum(1.0, photo_px / config.chroma_block_px)
 
 
+def _dulled(
+    n: np.ndarray, regions: Sequence[Region], photo_px_per_mm: float | None, config: ScannerConfig
+) -> np.ndarray | None:
+    """Which regions (not traced lines, which the line fit reads) span less than
+    ``config.dull_below_blocks`` of a JPEG's chroma block in the photo: their colour is
+    mixed with the paper round them (None: none, or the photo's scale unknown)."""
+    if not photo_px_per_mm or config.dull_chroma_least >= 1.0:
+        return None
+    photo_px = np.asarray(n, float) * (photo_px_per_mm / PX_PER_MM) ** 2
+    small = photo_px < config.dull_below_blocks * config.chroma_block_px
+    small &= np.array([r.kind != "segment" for r in regions])
+    return small if small.any() else None
+
+
 def _classify_once(
     stats: RegionStats,
     palettes: dict[Style, Palette],
@@ -1155,6 +1293,8 @@ def _classify_once(
     thin_scale: float = 1.0,
     config: ScannerConfig = DEFAULT,
     samples: np.ndarray | None = None,
+    shape_ll: np.ndarray | None = None,
+    dulled: np.ndarray | None = None,
 ) -> list[Reading]:
     regions = tpl.masks.regions
     core_cov = _core_coverage(stats, config.core_pixels)
@@ -1169,13 +1309,21 @@ def _classify_once(
         line = np.array([r.kind == "segment" for r in regions])[:, None]
         bounds = (np.where(line, stats.mean, stats.low), np.where(line, stats.mean, stats.high))
     dists = {st: _distances(lab, pal, bounds) for st, pal in palettes.items()}
+    if dulled is not None and dulled.any():
+        # A mark smaller than a chroma block shows its key's colour dulled (see
+        # ``ScannerConfig.dull_chroma_least``): it lies near the key's curve at any of those
+        # chromas.
+        for st, pal in palettes.items():
+            near, _ = _distances(lab[dulled], pal, None, _dulling(config))
+            d = dists[st][0]
+            d[dulled] = np.minimum(d[dulled], near)
     keys = list(palette.colours)
-    pale = 100.0 - lab[:, 0] < PALE_SHARE * _faintest_darkening(palette)
+    pale = 100.0 - lab[:, 0] < config.pale_share * _faintest_darkening(palette)
     out: list[Reading] = []
     for i, r in enumerate(regions):
         st = styles[i]
         dist = dists.get(st, dists[fill])[0]
-        if stats.seen[i] < PART_SEEN:
+        if stats.seen[i] < config.part_seen:
             out.append(Reading(None, 0.0, 0.0, OUTSIDE))
             continue
         f = float(cov[i])
@@ -1188,7 +1336,7 @@ def _classify_once(
             out.append(Reading(None, 0.5, f, why, runner_up=nearest))
             continue
         if r.kind == "segment" and f < st.on and keys:
-            tinted = _tint_reading(stats.tint[i], palette, keys, f, tints)
+            tinted = _tint_reading(stats.tint[i], palette, keys, f, tints, config)
             if tinted is not None:
                 out.append(tinted)
                 continue
@@ -1237,6 +1385,8 @@ def _classify_once(
         loglik = -(dist[i] ** 2) / (2 * sigma * sigma)
         if _marked_by_owner(r) and r.player in keys:
             loglik = loglik + np.where(np.array(keys) == r.player, config.owner_prior, 0.0)
+        if shape_ll is not None and r.kind == "space":
+            loglik = loglik + shape_ll[i]  # a written symbol's shape: whose it is
         order = np.argsort(-loglik)
         d1 = float(dist[i, order[0]])
         k = keys[order[0]]
@@ -1266,7 +1416,7 @@ def _classify_once(
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
         if grey_veto and _grey_unlike(
-            lab[i], palettes.get(st, palette).colours[k], st is fill, palette.paper_level
+            lab[i], palettes.get(st, palette).colours[k], st is fill, palette.paper_level, config
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
             # smudge more likely than pencil. Not trusted either way.
@@ -1275,8 +1425,51 @@ def _classify_once(
             continue
         second = keys[order[1]] if len(order) > 1 else None
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
-        out.append(Reading(k, round(conf, 3), f, reason, runner_up=second, surely_marked=sure))
+        # Each colour's log-likelihood as this mark style's model measured it (best 0), for
+        # the evidence of the colours beyond the runner-up.
+        measured = (
+            {key: round(float(v - loglik.max()), 3) for key, v in zip(keys, loglik, strict=True)}
+            if config.mark_loglik
+            else {}
+        )
+        out.append(
+            Reading(
+                k,
+                round(conf, 3),
+                f,
+                reason,
+                runner_up=second,
+                surely_marked=sure,
+                loglik=measured,
+            )
+        )
     return out
+
+
+def _shape_loglik(
+    stats: RegionStats, keys: list[int], shapes: Sequence[str], config: ScannerConfig
+) -> np.ndarray | None:
+    """(regions, colours): the log-likelihood a written symbol's shape adds to each colour,
+    in a game where each colour writes its own symbol (``shapes``: "X" or "O", colour 1
+    first). An X crosses at its space's centre, an O rings it: the measure is how much
+    darker the centre is than the ring, ``(centre - ring) / (centre + ring + 1)`` of their
+    mean darkening (``RegionStats.shape``), 1 for a lone cross, -1 for a lone ring, near 0
+    for a blank space or one the shadow darkens evenly. Its log-odds for X over O are that
+    over ``config.symbol_shape_scale``, within ``config.symbol_shape_cap``; each colour gets
+    half, with its sign. None without the measure, or unless the colours write X and O."""
+    if stats.shape is None or not keys:
+        return None
+    sign = []
+    for k in keys:
+        shape = shapes[k - 1] if 0 < k <= len(shapes) else None
+        if shape not in ("X", "O"):
+            return None
+        sign.append(1.0 if shape == "X" else -1.0)
+    centre, ring = stats.shape[:, 0], stats.shape[:, 1]
+    z = np.nan_to_num((centre - ring) / (centre + ring + 1.0))
+    cap = config.symbol_shape_cap
+    llr = np.clip(z / config.symbol_shape_scale, -cap, cap)
+    return 0.5 * llr[:, None] * np.asarray(sign)[None, :]
 
 
 def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int, float]:
@@ -1287,13 +1480,6 @@ def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int,
     sigma = 1.5 * spread
     ll = -(dist**2) / (2 * sigma * sigma)
     return {k: round(float(v - ll.max()), 3) for k, v in zip(keys, ll, strict=True)}
-
-
-# Pencil darkens paper: a region whose pencil pixels are on average darker than paper by
-# less than this share of the faintest stroke of the palest pencil in play (its lightest
-# pressure) is tinted by light the white balance missed, not coloured (on overexposed photos,
-# blank regions 2 L units below paper and yellowish, against keys 7 or more).
-PALE_SHARE = 0.5
 
 
 def _faintest_darkening(palette: Palette) -> float:
@@ -1329,13 +1515,12 @@ def _coverage_confidence(f: float, st: Style) -> float:
     return 0.5 + 0.5 * _ramp(math.log(max(f, 1e-4)), math.log(mid), math.log(st.sure))
 
 
-GREY_CHROMA = 6.0  # the chroma a key must show at a region's depth for grey to be unlike it
-GREY_CHROMA_FILL = 4.0  # for a fill, whose colour is the mean of many pixels: surer
-GREY_FULL_LEVEL = 0.7  # paper this bright (linear) keeps a dull pencil's chroma
-
-
 def _grey_unlike(
-    lab: np.ndarray, key: np.ndarray, fill: bool = False, paper_level: float = 1.0
+    lab: np.ndarray,
+    key: np.ndarray,
+    fill: bool = False,
+    paper_level: float = 1.0,
+    config: ScannerConfig = DEFAULT,
 ) -> bool:
     """Is a region's pencil colour neutral grey where its key, at the same lightness, would
     be clearly coloured? A fill's colour is averaged over its whole area, so even a dull key
@@ -1343,13 +1528,15 @@ def _grey_unlike(
     a stroke's or a tick's colour is thin and mixed with paper and print, and needs a
     clearly coloured key. In a dim photo (``paper_level``, linear) a dull pencil's chroma is a
     level or two of the camera's, which JPEG compression rounds away: the key must be the
-    more colourful for grey to be unlike it."""
+    more colourful for grey to be unlike it (``config.grey_chroma``, ``grey_chroma_fill``: the
+    chroma a key must show at the region's depth; ``grey_full_level``: the paper level below
+    which that grows)."""
     kl, ka, kb = _lab(np.asarray(key)[None])[0]
     depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
     expected = math.hypot(ka, kb) * min(depth, 2.0)
-    # In a photo dimmer than GREY_FULL_LEVEL, the chroma a dull key must show grows as the
-    # camera's levels shrink: below that, grey says nothing of its colour.
-    least = (GREY_CHROMA_FILL if fill else GREY_CHROMA) / min(
-        1.0, max(paper_level, 0.1) / GREY_FULL_LEVEL
+    # In a photo dimmer than ``grey_full_level``, the chroma a dull key must show grows as
+    # the camera's levels shrink: below that, grey says nothing of its colour.
+    least = (config.grey_chroma_fill if fill else config.grey_chroma) / min(
+        1.0, max(paper_level, 0.1) / config.grey_full_level
     )
     return expected >= least and math.hypot(lab[1], lab[2]) < 0.35 * expected

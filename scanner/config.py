@@ -11,9 +11,9 @@ the smallest sheet read (``min_px_per_mm``), the mark styles' coverage threshold
 fill's core and colour settings (``fill``, ``stroke``, ``tick``, ``fill_core_*``,
 ``fill_sigma``), the tallies' margin (``tally_sure_margin``), the solver's budgets and
 priors, every setting of the traced-line fit (``line_*``, ``run_*``) and the region masks
-(``region_*``), and the settings of registration, of the sheets in the frame, of the
-refinement, of the refusals and of the light are here (one block, by module); a few
-per-pixel constants of ``colours.py`` have not moved yet: docs/scanner.md says which.
+(``region_*``), the per-pixel tests of fills, ticks and written symbols (``ink_delta``...
+``symbol_*``), and the settings of registration, of the sheets in the frame, of the
+refinement, of the refusals and of the light are here (one block, by module).
 """
 
 from __future__ import annotations
@@ -256,6 +256,18 @@ class ScannerConfig:
         (0.5, 24.0, 16.0, 2.0),
     )
     recoarse_mm: float = 5.0
+    # A region the refinement moved more than ``untrusted_shift_mm`` somewhere with no tile
+    # matched around it (``Refinement.support`` at most ``untrusted_support``: the shift was
+    # carried over from tiles further off, e.g. beyond the photo's edge where a corner
+    # marker is cut off) goes to review: it may be read from its neighbour's pixels. On 264
+    # tuning photos (24 of every condition, 48 steep: two sets of seeds), 38 with three
+    # markers: the 6 wrong regions left unflagged with such shifts (5.4-9.0 mm, support 0,
+    # one Synch sheet) all go, and 25 read right, in 2 photos; nothing else changes (the
+    # shared tuning split: none). Region by region (shift and support each the region's
+    # worst): at 4.5 mm 40 right ones go, in 7 photos; at 5.5 mm a wrong one stays; with
+    # support up to 0.25, 46 in 4 (benchmarks/RESULTS.md).
+    untrusted_shift_mm: float = 5.0
+    untrusted_support: float = 0.01
     # A QR code none of the readers decodes is fitted through the photo's blur as an ellipse
     # (``identify.py``, ``qrdeblur.py``) of each of these sizes (sigma, photo pixels), the
     # best fit decoded first: a search grid over the blurs the simulator's cameras make
@@ -490,6 +502,84 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Small marks").
     chroma_block_px: float = 256.0
     colour_full_samples: float = 6.0
+    # --- marks (colours.py, light.py): fills, ticks and written symbols ---
+    # Measured on 360 tuning-seed photos (the tuning split's 120 and a wider set of 240 of
+    # Delaunay, Rings, Klee, Springer, Mondrian, Vasarely and Synch, seeds 0-23 of every
+    # condition: 103,000 regions; benchmarks/RESULTS.md, "Marks").
+    # A pixel carries pencil from ``ink_delta`` CIELAB units darker than paper (darkening
+    # counting ``halo_weight`` near print: blur and JPEG halos), the coverage tests of
+    # ``fill``, ``stroke`` and ``tick`` above measured on it (commit 0dc670f, b550504).
+    # On the wider set, ``ink_delta`` 6 / 7 / 8: sheets not exact 11 / 11 / 10, wrong 39 /
+    # 38 / 38, unflagged 0 / 1 / 1, flagged 562 / 554 / 560; ``halo_weight`` 0.3 / 0.4 /
+    # 0.5: 11 not exact and 38 wrong each, flagged 555 / 554 / 554. Flat: kept.
+    ink_delta: float = 7.0
+    halo_weight: float = 0.4
+    # A key's colour is compared along its pencil's pressure curve, ``1 - t * (1 - key)``,
+    # at these pressures t (lightest, heaviest, steps): set when the colour model landed
+    # (0dc670f); no sweep is on record.
+    pressure_steps: tuple[float, float, int] = (0.3, 2.0, 35)
+    # A tally box's light is taken again from the paper within ``box_paper_mm`` of it, at
+    # the finest of ``box_light_sigma_mm`` where a ``box_paper_enough`` share is paper,
+    # except within ``box_edge_mm`` of a fitted shadow edge's ramp (commits 198710a,
+    # b550504: six sets' wrong regions 134 -> 125, none worse).
+    box_paper_mm: float = 3.0
+    box_light_sigma_mm: tuple[float, ...] = (0.8, 1.6, 3.2)
+    box_paper_enough: float = 0.002
+    box_edge_mm: float = 5.0
+    # A faint traced line is read by its printed line's tint from ``tint_off`` chroma, its
+    # doubt gone at 1.5 x ``tint_on``: of the 360 photos' 88 segments read by their tint,
+    # 87 were right (70 faint traces for review, all right; 4 tints between keys, 3 right).
+    tint_off: float = 1.2
+    tint_on: float = 3.0
+    # A region whose pencil is darker than paper by under ``pale_share`` of the palest
+    # key's faintest stroke is a colour cast, read blank for review (37bed30: ten sets'
+    # wrong 52 -> 46): 3 regions of the 360 photos, all truly blank.
+    pale_share: float = 0.5
+    # Grey marks where the key, at the mark's depth, would show ``grey_chroma`` (a fill:
+    # ``grey_chroma_fill``) are a shadow's edge or a smudge, read blank for review; in a
+    # photo dimmer than ``grey_full_level`` the chroma needed grows (b1fc0bd, aea93e1). On
+    # the 360 photos: 5 regions, all truly coloured (each read right after solving), no
+    # shadow caught: nothing to measure a change by.
+    grey_chroma: float = 6.0
+    grey_chroma_fill: float = 4.0
+    grey_full_level: float = 0.7
+    # A blank reading where the paper's light dips under ``dip_below`` of the sure paper's
+    # round it goes to review (e8292aa). With ``repaper_sides`` no blank reading of the
+    # 360 photos dips so (two, truly coloured, on the tuning split and the wider set did
+    # without it); 1 blank at 0.85-0.9 and 406 at 0.9-0.95 (2 truly coloured): a higher
+    # bound would send ~200 blanks to review for each fill it found.
+    dip_below: float = 0.85
+    # A region less than ``fully_seen`` in the photo is read for review, less than
+    # ``part_seen`` not read (2d55459). The 360 photos: 6 regions at 0.5-0.9 (6 read
+    # right), 28 under 0.5 (22 of them would have read right: blank or their colour; the
+    # rest are a guess).
+    fully_seen: float = 0.9
+    part_seen: float = 0.5
+    # Beside a fitted shadow edge, each side's paper estimate is made again without the
+    # drawing's blocks that dip under ``repaper_below`` of that side's sure paper (as with
+    # no shadow): a faint grey fill lit as paper. Tuning split exact 91.7 -> 92.5 %, the
+    # wider set's wrong 40 -> 38, none worse.
+    repaper_sides: bool = True
+    # A written symbol's shape (Synch: colour 1 writes X, colour 2 O): the mean darkening
+    # within ``symbol_centre`` of a space's centre and on the ring ``symbol_ring`` (in half
+    # its side), ``z = (centre - ring) / (centre + ring + 1)``; log-odds X over O are ``z /
+    # symbol_shape_scale`` within ``symbol_shape_cap``. On the tuning split's 1,139
+    # written symbols z was 0.19 or more for every X (median 0.56) and -0.14 or less for
+    # every O (median -0.82); 161 blank spaces -0.29 to 0.25. At 0.05 the least X and O state
+    # 3.8 and 2.8; at the cap (6) a blank key is learned from the symbols (Synch wrong: the
+    # tuning split 7 -> 0, the wider set 80 -> 4).
+    symbol_centre: float = 0.25
+    symbol_ring: tuple[float, float] = (0.45, 0.8)
+    symbol_shape_scale: float = 0.05
+    symbol_shape_cap: float = 6.0
+    # A fill's, tick's or written symbol's reading carries each colour's log-likelihood as
+    # its style's model measured it (the colour's distance from the key's pressure curve
+    # over the style's scatter, the owner's prior, a symbol's shape), and the evidence of
+    # the colours beyond the runner-up is that (``evidence_of``), not one step
+    # (``beyond_second_logodds``) past it. Tuning split: wrong 95 -> 95, unflagged 0 -> 0,
+    # flagged 1,845 -> 1,831; wider set: wrong 38 -> 38, unflagged 1 -> 1, flagged
+    # 554 -> 542 (Delaunay 61 -> 52: the rules no longer offer a far colour).
+    mark_loglik: bool = True
     # --- Miro (lines.py, tallies.py) ---
     # A segment read blank by its coverage whose pixels the line fit reads in one colour by
     # this many log-odds over the next is doubted, that colour second
@@ -545,6 +635,21 @@ class ScannerConfig:
     # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
     # order proved five of them (benchmarks/RESULTS.md, "Arp").
     order_confirm_bare: float = 6.0
+    # --- keys: the colour keys and the colours of small marks (colours.py, light.py) ---
+    # A JPEG keeps colour once per chroma block (``chroma_block_px``) and mixes a mark
+    # smaller than a block with the paper round it: its lightness stays, its chroma fades.
+    # A fill, mark or box (not a traced line) spanning under ``dull_below_blocks`` of a block
+    # in the photo is compared with its key's curve at any chroma from ``dull_chroma_least``
+    # of the key's to all of it (``colours._dulled``). On 8 messaging and close-colours Arp
+    # and Miro photos (tuning seeds), truly coloured fills kept of the chroma their key shows
+    # at their lightness (10th percentile / median): under 0.25 of a block (488 fills, all in
+    # messaging copies) 0.29 / 0.63; 0.25-1 block (51) 0.91 / 0.98 or more; larger (217)
+    # 0.92 / 0.99 or more. Least share 0.3 / 0.45 / 0.6 on 16 messaging Arp and Miro photos
+    # (tuning seeds 0-15): wrong
+    # regions 635 -> 589 / 581 / 584, flagged 3,870 -> 3,917 / 3,897 / 3,883, unflagged 5
+    # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
+    dull_chroma_least: float = 0.45
+    dull_below_blocks: float = 0.25
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -187,8 +187,14 @@ def light_field(
             out = []
             for side in sides:
                 own = (side & _not_darker(flat, mx * usable * side, config)) | (paper & side)
-                own = own * share
-                out.append(np.maximum(_paper_estimate(small, own.astype(np.float32), config), 1e-3))
+                est_side = np.maximum(
+                    _paper_estimate(small, (own * share).astype(np.float32), config), 1e-3
+                )
+                if config.repaper_sides and (paper & side).sum() >= 50:
+                    # A faint grey fill taken for paper lights itself on either side of a
+                    # shadow too: each side's drawing is tested against its own sure paper.
+                    est_side, _ = _repaper(small, own, share, paper & side, est_side, tpl, config)
+                out.append(est_side)
             return out
 
         def each_side(sunlit: np.ndarray) -> list[np.ndarray]:
@@ -211,14 +217,7 @@ def light_field(
         # them. (Beside a shadow the dip is the shadow's: nothing is changed.)
         # (The estimate is smoothed, so a fill's rim dips less: dipped blocks take their
         # neighbours in the drawing with them.)
-        drawing = (tpl.big_small | tpl.boxes_small) & ~tpl.paper_small
-        below = _below_sure(channel_max(est), paper.astype(np.float32)) < config.repaper_below
-        dipped = drawing & (cv2.dilate(below.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
-        if (cand & dipped).any():
-            cand = cand & ~dipped
-            est = np.maximum(
-                _paper_estimate(small, (cand * share).astype(np.float32), config), 1e-3
-            )
+        est, cand = _repaper(small, cand, share, paper, est, tpl, config)
     # Brightness is local (gradients, shadows) but the paper's colour cast varies slowly:
     # taking it from the sure paper keeps a pale fill mistaken for paper from lending the
     # estimate its tint (which would bleach that very fill).
@@ -255,6 +254,30 @@ def light_field(
         cast_from_paper=ink_cast is None and unclipped.sum() >= 50,
         headroom=_headroom(est, known),
     )
+
+
+def _repaper(
+    small: np.ndarray,
+    cand: np.ndarray,
+    share: np.ndarray,
+    paper: np.ndarray,
+    est: np.ndarray,
+    tpl: Template,
+    config: ScannerConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The paper estimate ``est`` made again without the candidate blocks ``cand`` of the
+    drawing where it dips under ``config.repaper_below`` of the light the sure ``paper``
+    shows (a faint grey fill taken for paper, lighting itself), with their neighbours in the
+    drawing (the estimate is smoothed, so a fill's rim dips less), and the candidates kept;
+    ``est`` and ``cand`` where none dips."""
+    drawing = (tpl.big_small | tpl.boxes_small) & ~tpl.paper_small
+    below = _below_sure(channel_max(est), paper.astype(np.float32)) < config.repaper_below
+    dipped = drawing & (cv2.dilate(below.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
+    if not (cand & dipped).any():
+        return est, cand
+    kept = cand & ~dipped
+    est = np.maximum(_paper_estimate(small, (kept * share).astype(np.float32), config), 1e-3)
+    return est, kept
 
 
 def _beyond_white(

@@ -15,7 +15,7 @@ words it reads regions otherwise with.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
@@ -400,17 +400,22 @@ def _decided_by_runs(layout: Layout, readings: dict[str, Reading], players: set[
 
 
 def tally_suspects(
-    layout: Layout, readings: dict[str, Reading], tallies: dict[int, int], scoring: Scoring
+    layout: Layout,
+    readings: dict[str, Reading],
+    tallies: dict[int, int],
+    scoring: Scoring,
+    explained: Collection[int] = (),
 ) -> list[dict]:
     """Where a player's tally disagrees with the score the drawing gives, the point boxes a
     clean run of that score would read otherwise: one side is misread, and which is for a
-    person to see (findings for review, never mends)."""
+    person to see (findings for review, never mends); not for the ``explained`` players,
+    whose tally a rule-break of the drawing accounts for."""
     if scoring.scores is None:
         return []
     out = []
     for player, boxes in point_boxes(layout).items():
         score, tally = scoring.scores.get(player), tallies.get(player)
-        if score is None or tally is None or score == tally:
+        if score is None or tally is None or score == tally or player in explained:
             continue
         colours = {rid: readings[rid].color for _, rid in boxes if rid in readings}
         message = f"player {player} tallied {tally} points; the sheet shows {score}"

@@ -38,7 +38,7 @@ from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
-from artsheets.scanner.refine import Refinement, refine
+from artsheets.scanner.refine import Refinement, refine, untrusted
 from artsheets.scanner.registration import (
     Registration,
     detect_marker_candidates,
@@ -49,12 +49,15 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring
 from artsheets.scanner.solve import solve
-from artsheets.scanner.template import PX_PER_MM, keep_rules_cache, template_for
+from artsheets.scanner.template import PX_PER_MM, Template, keep_rules_cache, template_for
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
 # Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
 SYMBOL_GAMES = frozenset({"synch"})
+# The symbol each colour writes in a symbol game's spaces, colour 1 first (GAMES.md: player 1
+# draws X, player 2 draws O): a written symbol's shape says whose it is.
+SYMBOL_SHAPES = {"synch": ("X", "O")}
 
 
 @dataclass
@@ -218,10 +221,13 @@ def scan_image(
     light = light_field(work, tpl, inside, config)
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(work, light, tpl, inside, core_mm=config.bleed_mm, config=config)
+    stats = measure(
+        work, light, tpl, inside, core_mm=config.bleed_mm, config=config, symbols=symbols
+    )
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
-    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config)
+    shapes = SYMBOL_SHAPES.get(layout.game, ())
+    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(
@@ -244,14 +250,16 @@ def scan_image(
         thin_scale,
         config,
         reg.px_per_mm,
+        shapes,
     )
-    doubt_dark_paper(readings, tpl, paper_dips(light, tpl))
+    doubt_dark_paper(readings, tpl, paper_dips(light, tpl), config)
     if washed := doubt_washed_out(readings, tpl, light, config):
         notes.append(washed)
     by_id = {r.id: rd for r, rd in zip(tpl.masks.regions, readings, strict=True)}
     t["colour"] = time.perf_counter() - t0 - sum(t.values())
 
     solved = solve(layout, by_id, players, in_play, config)
+    _doubt_untrusted(by_id, untrusted(refinement, tpl.masks, work.shape[1], config), tpl)
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
@@ -287,6 +295,22 @@ def scan_image(
         solve_exact=solved.exact,
         problems=problems,
     )
+
+
+def _doubt_untrusted(readings: dict[str, Reading], moved: dict[int, float], tpl: Template) -> None:
+    """Regions whose place on the photo is uncertain (:func:`~.refine.untrusted`: moved far
+    to fit printed lines none of which matched near them) go to review, after solving so
+    that no rule confirms a reading that may be its neighbour's; those already in review
+    keep their own reason."""
+    for i, shift in moved.items():
+        rid = tpl.masks.regions[i].id
+        rd = readings.get(rid)
+        if rd is not None and rd.reason is None:
+            readings[rid] = rd.doubted(
+                0.5,
+                f"its place in the photo is uncertain (moved {shift:.0f} mm to fit printed "
+                "lines, none matched near it)",
+            )
 
 
 CAST_UNKNOWN_SPREAD = 2.0  # colour scatter when the light's colour cast is hidden by clipping

@@ -11,6 +11,7 @@ field, and the image is resampled along it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,10 +20,11 @@ import cv2
 import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, template_for
 from artsheets.scanner.workers import in_parts
 
-__all__ = ["Refinement", "refine"]
+__all__ = ["Refinement", "refine", "untrusted"]
 
 
 @dataclass(frozen=True)
@@ -43,12 +45,20 @@ class _Pass:
 
 @dataclass(frozen=True)
 class Refinement:
-    """The displacement applied: ``shift_mm`` largest and median tile shift, tiles used."""
+    """The displacement applied: ``shift_mm`` largest and median tile shift, tiles used.
+
+    ``shift`` is the displacement's length (mm) on a 1 mm grid of the page and ``support``,
+    on the same grid, how much of it rests on tiles matched there (1 beside matched tiles
+    in every pass, 0 where the shift was carried over from tiles further off, e.g. beyond
+    the photo's edge): where a shift is large and unsupported the drawing may lie a box off
+    (:func:`untrusted`)."""
 
     max_shift_mm: float
     median_shift_mm: float
     tiles_used: int
     tiles_total: int
+    shift: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
+    support: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 def _strokes(gray: np.ndarray) -> np.ndarray:
@@ -100,6 +110,7 @@ def refine(
     fw, fh = w // f, h // f
     field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
     used = total = 0
+    support: dict[int, np.ndarray] = {}  # per pass, its last run's
     moved = False
     passes = [_Pass(*p) for p in config.refine_passes]
     schedule = list(range(len(passes)))
@@ -115,8 +126,9 @@ def refine(
         found = _pass(small, tpl.layout.sheet_code, p, (fw, fh))
         if found is None:
             continue
-        step, used, total = found
+        step, matched, used, total = found
         field += step
+        support[index] = matched  # a coarse pass run again replaces its first run's
         moved = True
         if (
             index == 0
@@ -133,7 +145,18 @@ def refine(
     if inside is not None and not inside.all():
         inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
     mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
-    return out, inside, Refinement(float(mag.max()), float(np.median(mag)), used, total)
+    return (
+        out,
+        inside,
+        Refinement(
+            float(mag.max()),
+            float(np.median(mag)),
+            used,
+            total,
+            mag,
+            np.min(list(support.values()), axis=0),
+        ),
+    )
 
 
 def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
@@ -157,9 +180,10 @@ def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
 
 def _pass(
     small: np.ndarray, code: str, p: _Pass, grid_size: tuple[int, int]
-) -> tuple[np.ndarray, int, int] | None:
+) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """Tile shifts at one pass's resolution, smoothed and spread over the 1 mm grid (in
-    working pixels); with the tiles used and tried."""
+    working pixels); with where they rest on matched tiles (0..1, on the same grid), the
+    tiles used and tried."""
     templ, tiles = _template_tiles(code, p)
     photo = _strokes(small)
     ppm = PX_PER_MM * p.scale
@@ -177,15 +201,17 @@ def _pass(
         if shift is not None:
             grid[row, col] = shift
     used = int(np.count_nonzero(~np.isnan(grid[..., 0])))
-    smooth = _smooth_field(grid, 1.0 * ppm)
-    if smooth is None:
+    smoothed = _smooth_field(grid, 1.0 * ppm)
+    if smoothed is None:
         return None
+    smooth, valid = smoothed
     # Tile shifts hold at tile centres (in mm); spread them over the 1 mm grid.
     cy = (np.array(ys) + tile / 2) / ppm
     cx = (np.array(xs) + tile / 2) / ppm
     fw, fh = grid_size
     out = np.stack([_spread(smooth[..., c], cx, cy, fw, fh) / p.scale for c in (0, 1)], axis=2)
-    return out, used, len(tiles)
+    matched = _spread(valid.astype(np.float32), cx, cy, fw, fh)
+    return out, matched, used, len(tiles)
 
 
 def _tile_shift(
@@ -232,9 +258,9 @@ def _subpixel(res: np.ndarray, x: int, y: int, axis: int) -> float:
     return float(pos)
 
 
-def _smooth_field(grid: np.ndarray, outlier: float) -> np.ndarray | None:
+def _smooth_field(grid: np.ndarray, outlier: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Fill missing tiles from neighbours, reject tiles more than ``outlier`` (pixels) from
-    their neighbours' median."""
+    their neighbours' median; with which tiles were matched and kept."""
     valid = ~np.isnan(grid[..., 0])
     if valid.sum() < 3:
         return None
@@ -271,7 +297,7 @@ def _smooth_field(grid: np.ndarray, outlier: float) -> np.ndarray | None:
         out[ok] = num[ok] / den[ok][:, None]
         todo &= ~ok
     out = cv2.GaussianBlur(out, (3, 3), 0.7)
-    return out
+    return out, valid
 
 
 def _spread(values: np.ndarray, cx: np.ndarray, cy: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -283,3 +309,36 @@ def _spread(values: np.ndarray, cx: np.ndarray, cy: np.ndarray, w: int, h: int) 
     return cv2.remap(
         values.astype(np.float32), mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+
+
+def untrusted(
+    refinement: Refinement, masks: RegionMasks, width_px: int, config: ScannerConfig = DEFAULT
+) -> dict[int, float]:
+    """Regions (index -> the largest such shift, mm) somewhere moved more than
+    ``config.untrusted_shift_mm`` with no tile matched around (support at most
+    ``config.untrusted_support``): there the shift is carried over from tiles further off
+    (a corner beyond the photo's edge, placed by three markers alone, can lie a box off),
+    and the region may be read from its neighbour's pixels. ``width_px``: the rectified
+    image's width, which the masks' flat pixel indices count in."""
+    shift, support = refinement.shift, refinement.support
+    if shift is None or support is None:
+        return {}
+    far = np.where(
+        (shift > config.untrusted_shift_mm) & (support <= config.untrusted_support), shift, 0.0
+    )
+    if not far.any():
+        return {}
+    # Each 1 mm cell spread over its pixels (the far edge's remainder takes the last cell's)
+    # and read at the regions' pixels: a lookup, no per-pixel arithmetic.
+    f = round(PX_PER_MM)
+    fh, fw = far.shape
+    height = -(-(int(masks.pixels.max()) + 1) // width_px)
+    cells = np.pad(
+        far, ((0, max(0, height - fh * f) // f + 1), (0, (width_px - fw * f) // f + 1)), mode="edge"
+    )
+    per_px = np.repeat(np.repeat(cells, f, axis=0), f, axis=1)[:height, :width_px].ravel()
+    at = per_px[masks.pixels]
+    hit = np.flatnonzero(at)
+    worst = np.zeros(len(masks.regions))
+    np.maximum.at(worst, masks.owner[hit], at[hit])
+    return {int(i): float(worst[i]) for i in np.flatnonzero(worst)}

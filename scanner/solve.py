@@ -5,12 +5,17 @@ A reading of the sheet is the measured best of every region, some of them change
 (log-odds) is
 
     sum of ``evidence[r].against(option)`` over the changed regions
-    + ``sure_logodds`` per failed check (a rule the sheet breaks as read, or a tally's run)
+    + ``sure_logodds`` per failed check (a rule the sheet breaks as read, or a tally's run),
+      but for a tally's disagreement a sure rule-break explains (:meth:`_Search.explained`)
     + ``unusual_logodds`` per unusual finding (legal, seldom played: Arp's one-piece stretch)
 
 each term judged by rescoring the whole reading through the rule engine
 (:func:`artsheets.scanner.scoring.score_sheet`). A broken rule is either a misread or a
-player's real mistake: the pixels and this prior decide which is likelier.
+player's real mistake: the pixels and this prior decide which is likelier. The prior is paid
+per mistake: a break that moves a player's score also sets his tally against the drawing, and
+where the pixels state the break surely and undoing it (a reading its check offers) gives the
+score he tallied, that disagreement is the break's own and is not charged again; a tally that
+disagrees otherwise is.
 
 The candidate changes are the readings that would satisfy a failed check or an unusual
 finding (the hints, :mod:`artsheets.scanner.hints`), and, for a tally that disagrees with the
@@ -44,8 +49,8 @@ What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's
 play (no check says which piece is misread when no legal order colours the lines, and
 proving that takes a search of its own) proposes its changes there, made only where each
 costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the boxes a
-tally disagreeing with the drawing points at, for review (not on a sheet read as drawn
-against a rule: the tallies then disagree with the drawing, not with its reading).
+tally disagreeing with the drawing points at, for review (not for a tally whose disagreement
+a break read as drawn explains: it disagrees with the drawing, not with its reading).
 """
 
 from __future__ import annotations
@@ -117,6 +122,7 @@ class _Reading:
     scoring: Scoring
     unusual: list[dict]
     objective: float = field(default=0.0)
+    explained: frozenset[int] = frozenset()  # players whose tally disagrees by a break alone
 
 
 def solve(
@@ -154,8 +160,12 @@ def solve(
             proposed.setdefault(rid, search.offered[rid])
     found = unusual_readings(layout, {rid: rd.color for rid, rd in readings.items()}, players)
     doubt(readings, found, UNUSUAL)
-    if not as_drawn:  # else the tallies disagree with a drawing that breaks a rule as drawn
-        doubt(readings, tally_suspects(layout, readings, tallies, scoring), BY_THE_RULES)
+    # Not the tallies whose disagreement a break read as drawn explains: they disagree with
+    # the drawing, not with its reading.
+    colours = {rid: rd.color for rid, rd in readings.items()}
+    drawn = search.explained(colours, tallies, scoring, set(as_drawn))
+    suspects = tally_suspects(layout, readings, tallies, scoring, drawn)
+    doubt(readings, suspects, BY_THE_RULES)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close
@@ -244,6 +254,7 @@ class _Search:
         self.limit = config.solve_evaluations  # of evaluations, the descent's
         self.exact = True
         self._scored: dict[frozenset[tuple[str, Option]], tuple] = {}
+        self._undone: dict[frozenset[tuple[str, Option]], dict[int, int]] = {}
 
     # --- scoring a reading ---
 
@@ -265,12 +276,57 @@ class _Search:
                 self.config,
             )
             unusual = unusual_readings(self.layout, colours, self.players) if self.prior else []
-            self._scored[key] = (tallies, scoring, unusual)
-        tallies, scoring, unusual = self._scored[key]
+            explained = self.explained(colours, tallies, scoring)
+            self._scored[key] = (tallies, scoring, unusual, explained)
+        tallies, scoring, unusual, explained = self._scored[key]
         cost = sum(m.cost for m in changes.values())
-        failed = len(scoring.failed)
+        failed = len(scoring.failed) - len(explained)  # one mistake, one prior
         objective = cost + self.config.sure_logodds * failed + self.prior * len(unusual)
-        return _Reading(changes, cost, tallies, scoring, unusual, objective)
+        return _Reading(changes, cost, tallies, scoring, unusual, objective, explained)
+
+    def explained(
+        self,
+        colours: dict[str, int | None],
+        tallies: dict[int, int],
+        scoring: Scoring,
+        within: set[str] | None = None,
+    ) -> frozenset[int]:
+        """The players whose tally disagrees with the drawing by what a rule-break of the
+        drawing scores, no more: undoing the break (any one reading its check offers) gives
+        the score he tallied. That disagreement is the break's own, one mistake (a player
+        breaking a rule tallies what he would have scored by the rules; a misread that breaks
+        one moves the score as read), so its check is not charged the prior again. A tally
+        that disagrees otherwise (a misread elsewhere) still is. Only breaks the pixels state
+        surely (no reading the check offers costs under ``sure_logodds``) and that name a
+        region ``within`` (default: any of the drawing's): a close break is mostly a misread,
+        whose tally is a second witness (weighed once, fewer misreads were mended on the
+        tuning photos)."""
+        named = self.drawing if within is None else within
+        scores = scoring.scores or {}
+        gaps = {p for p, t in tallies.items() if scores.get(p) is not None and scores[p] != t}
+        out: set[int] = set()
+        for check in scoring.failed if gaps else ():
+            if out == gaps or not named & set(check.get("regions", ())):
+                continue
+            undoings = [
+                (rid, option, self._cost(rid, option, must))
+                for rid, option, must in self._named(check, colours)
+                if rid in self.measured and colours.get(rid) != option
+            ]
+            if any(cost < self.config.sure_logodds for *_, cost in undoings):
+                continue  # the pixels leave the break close: a misread, mended or doubted
+            for rid, option, _ in undoings:
+                undone = self._scores_of(colours | {rid: option}, tallies)
+                out |= {p for p in gaps if undone.get(p) == tallies[p]}
+        return frozenset(out)
+
+    def _scores_of(self, colours: dict[str, int | None], tallies: dict[int, int]) -> dict:
+        """The drawing's scores of ``colours`` (kept: many readings share an undoing)."""
+        key = frozenset((r, c) for r, c in colours.items() if c != self.as_read.get(r))
+        if key not in self._undone:
+            scores = score_sheet(self.layout, colours, tallies, self.players).scores
+            self._undone[key] = scores or {}
+        return self._undone[key]
 
     # --- the candidates ---
 
@@ -319,6 +375,15 @@ class _Search:
     ) -> Iterator[tuple[str, Option, bool | None]]:
         """(region, reading, whether the rules leave no doubt) a check would be met by; None
         for a close reading of a check naming no region (:meth:`_close`)."""
+        yield from self._named(check, colours)
+        if not check.get("regions") and not check.get("could_be"):
+            yield from self._close(state)
+
+    def _named(
+        self, check: dict, colours: dict[str, int | None]
+    ) -> Iterator[tuple[str, Option, bool]]:
+        """The readings a check's hints name, each (region, reading, whether the rules
+        leave no doubt)."""
         for rid, colour in check.get("could_be", ()):
             yield rid, colour, False
         for rid in check.get("could_be_coloured", ()):
@@ -331,8 +396,6 @@ class _Search:
                 yield from ((rid, c, True) for c in ([colour] if colour else self.in_play))
         for rid in check.get("must_be_blank", ()):
             yield rid, None, True
-        if not check.get("regions") and not check.get("could_be"):
-            yield from self._close(state)
 
     def _close(self, state: _Reading) -> Iterator[tuple[str, Option, bool | None]]:
         """A tally disagreeing with the drawing names no region: the drawing's regions in the
@@ -341,6 +404,7 @@ class _Search:
         (the drawing would bend to a faint tick)."""
         scores = state.scoring.scores or {}
         gaps = {p for p, t in state.tallies.items() if p in scores and scores[p] != t}
+        gaps -= state.explained  # a break's own disagreement: undoing the break mends it
         if not gaps:
             return
         if tallies_sure(self.layout, self.measured, gaps):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -14,6 +15,7 @@ from artsheets.generator.layout import PAGES, Region
 from artsheets.generator.registry import build_layout
 from artsheets.scanner import identify
 from artsheets.scanner.colours import OUTSIDE, TICK, Reading, _out_of_frame, measure
+from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.light import Light, ShadowEdge, to_linear
 from artsheets.scanner.mending import BY_THE_RULES, doubt
@@ -287,9 +289,8 @@ def test_boxes_across_a_fitted_shadow_edge_keep_the_sharp_light(
     lit = np.broadcast_to(np.float32([0.8, 0.85, 0.9]), coarse.shape).copy()
     # Grid units put block centres at integers: the edge at x mm is at x - 0.5.
     edge = ShadowEdge((-1.0, 0.0), -(edge_x - 0.5), 0.3, lit, 0.5 * lit)
-    if not kept:
-        monkeypatch.setattr("artsheets.scanner.colours.BOX_EDGE_MM", -1e9)
-    stats = measure(work, Light(coarse, edge), tpl)
+    config = DEFAULT if kept else replace(DEFAULT, box_edge_mm=-1e9)
+    stats = measure(work, Light(coarse, edge), tpl, config=config)
     cov = dict(zip(tpl.masks.ids, stats.coverage.tolist(), strict=True))
     blank = math.sqrt(TICK.off * TICK.on)  # below this a box reads blank
     assert (cov["score-p1-box-7"] < blank) == kept, round(cov["score-p1-box-7"], 2)
