@@ -605,6 +605,20 @@ def _marked_by_owner(r: Region) -> bool:
     return r.player is not None and r.kind in OWN_COLOUR_KINDS
 
 
+def _learn_key(
+    pal: Palette, stats: RegionStats, k: int, own: list[int], source: str, what: str
+) -> bool:
+    """Learn blank key ``k`` as the pencil-weighted mean colour of the regions ``own`` (its
+    player's own marks), if there are enough of them with pencil; say where it came from."""
+    weights = stats.ink[own]
+    if len(own) < OWN_BOXES_ENOUGH or weights.sum() <= 0:
+        return False
+    pal.colours[k] = (stats.mean[own] * weights[:, None]).sum(axis=0) / weights.sum()
+    pal.source[k] = source
+    pal.notes.append(f"colour key {k} is blank: learned colour {k} from {what} ({len(own)})")
+    return True
+
+
 def learn_palette(
     stats: RegionStats,
     tpl: Template,
@@ -644,25 +658,14 @@ def learn_palette(
             for i, r in enumerate(regions)
             if _marked_by_owner(r) and r.player == k and cov[i] >= styles[i].on
         ]
-        weights = stats.ink[own]
-        if len(own) >= OWN_BOXES_ENOUGH and weights.sum() > 0:
-            pal.colours[k] = (stats.mean[own] * weights[:, None]).sum(axis=0) / weights.sum()
-            pal.source[k] = "boxes"
-            pal.notes.append(
-                f"colour key {k} is blank: learned colour {k} from player {k}'s own "
-                f"marked boxes ({len(own)})"
-            )
+        if _learn_key(pal, stats, k, own, "boxes", f"player {k}'s own marked boxes"):
             blank.remove(k)
     for k in list(blank):
         own = _own_symbols(stats, regions, styles, k, shapes, config)
-        if len(own) >= OWN_BOXES_ENOUGH:
-            weights = stats.ink[own]
-            pal.colours[k] = (stats.mean[own] * weights[:, None]).sum(axis=0) / weights.sum()
-            pal.source[k] = "symbols"
-            pal.notes.append(
-                f"colour key {k} is blank: learned colour {k} from the {shapes[k - 1]}s "
-                f"written on the sheet ({len(own)})"
-            )
+        # ``own`` holds spaces only where colour ``k`` writes one of ``shapes``.
+        if own and _learn_key(
+            pal, stats, k, own, "symbols", f"the {shapes[k - 1]}s written on the sheet"
+        ):
             blank.remove(k)
     if not blank:
         return pal

@@ -3,9 +3,16 @@ measurement would give, without a photo."""
 
 from __future__ import annotations
 
-import numpy as np
+from types import SimpleNamespace
 
-from artsheets.scanner.colours import RegionStats
+import numpy as np
+import pytest
+
+from artsheets.generator.layout import Layout
+from artsheets.scanner import colours
+from artsheets.scanner.colours import Palette, Reading, RegionStats, _reread_lines
+from artsheets.scanner.config import DEFAULT
+from artsheets.scanner.lines import LineFit
 
 
 def region_stats(
@@ -30,3 +37,39 @@ def region_stats(
         core_n=core_n,
         core_ink=core_ink,
     )
+
+
+def reread_one_segment(
+    monkeypatch: pytest.MonkeyPatch,
+    read: Reading,
+    fit: LineFit,
+    palette: Palette,
+    along: list[list[int]],
+    layout: Layout | None = None,
+    small_photo: bool = False,
+) -> Reading:
+    """One traced segment (region 0, measured as ``read``, fitted as ``fit``; ``along``: the
+    pieces it meets on its printed line) through the line step of :func:`colours.classify`."""
+    monkeypatch.setattr(colours, "fit_lines", lambda *a, **k: {0: fit})
+    stats = SimpleNamespace(
+        line_px=np.arange(4), line_refl=np.full((4, 3), 0.5), mean=np.ones((1, 3))
+    )
+    masks = SimpleNamespace(
+        host=np.full(4, -1),
+        owner=np.zeros(4, np.int64),
+        line_mm=np.zeros(4),
+        regions=[None],
+        along=along,
+        ids=["segment-1"],
+    )
+    out = _reread_lines(
+        stats,
+        SimpleNamespace(masks=masks, layout=layout),
+        [read],
+        [read],
+        palette,
+        15.0,
+        DEFAULT,
+        small_photo,
+    )
+    return out[0]

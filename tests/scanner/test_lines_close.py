@@ -3,16 +3,14 @@ small to resolve its colour, and a half-covered piece in the colour of the fill 
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
-from artsheets.scanner import colours
-from artsheets.scanner.colours import REVIEW_BELOW, Palette, Reading, _lab, _reread_lines
+from artsheets.scanner.colours import REVIEW_BELOW, Palette, Reading, _lab
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.lines import LineFit
 
+from .fakes import reread_one_segment
 from .test_lines import BLUE, RED
 
 # A blue a little lighter and greener than the key's: a look-alike (close colours).
@@ -35,31 +33,9 @@ def _reread(
     """One traced piece (region 0, meeting no other) read blue by the line fit at ``llr``
     over ``runner_up`` (key 2), through the line step of :func:`colours.classify`."""
     fit = LineFit(1, 2, llr, loglik={1: 0.0, 2: -llr}, fill_colour=fill_colour)
-    monkeypatch.setattr(colours, "fit_lines", lambda *a, **k: {0: fit})
-    stats = SimpleNamespace(
-        line_px=np.arange(4), line_refl=np.full((4, 3), 0.5), mean=np.ones((1, 3))
-    )
-    masks = SimpleNamespace(
-        host=np.full(4, -1),
-        owner=np.zeros(4, np.int64),
-        line_mm=np.zeros(4),
-        regions=[None],
-        along=[[]],
-        ids=["segment-0"],
-    )
     read = Reading(1, 1.0, coverage)
     palette = Palette({1: BLUE, 2: runner_up})
-    out = _reread_lines(
-        stats,
-        SimpleNamespace(masks=masks, layout=None),
-        [read],
-        [read],
-        palette,
-        15.0,
-        DEFAULT,
-        small_photo,
-    )
-    return out[0]
+    return reread_one_segment(monkeypatch, read, fit, palette, [[]], small_photo=small_photo)
 
 
 def test_close_keys_in_a_small_photo_go_to_review(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,18 +3,15 @@ misses but the line fit reads, and a light trace whose doubt is blank, not anoth
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-import numpy as np
 import pytest
 
 from artsheets.generator.layout import Layout
-from artsheets.scanner import colours
-from artsheets.scanner.colours import Palette, Reading, _reread_lines
+from artsheets.scanner.colours import Palette, Reading
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.evidence import evidence_of
 from artsheets.scanner.lines import LineFit, curve_indices
 
+from .fakes import reread_one_segment
 from .simulator import sheet_for
 from .test_lines import BLUE, RED
 
@@ -29,30 +26,8 @@ def _reread(
 ) -> Reading:
     """One segment (region 0) measured as ``read`` and fitted as ``fit``, through the line
     step of :func:`colours.classify`; ``along``: the pieces it meets on its printed line."""
-    monkeypatch.setattr(colours, "fit_lines", lambda *a, **k: {0: fit})
-    stats = SimpleNamespace(
-        line_px=np.arange(4), line_refl=np.full((4, 3), 0.5), mean=np.ones((1, 3))
-    )
-    masks = SimpleNamespace(
-        host=np.full(4, -1),
-        owner=np.zeros(4, np.int64),
-        line_mm=np.zeros(4),
-        regions=[None],
-        along=along,
-        ids=["segment-1"],
-    )
     palette = Palette({1: BLUE, 2: RED})
-    out = _reread_lines(
-        stats,
-        SimpleNamespace(masks=masks, layout=layout),
-        [read],
-        [read],
-        palette,
-        15.0,
-        DEFAULT,
-        small_photo,
-    )
-    return out[0]
+    return reread_one_segment(monkeypatch, read, fit, palette, along, layout, small_photo)
 
 
 def _fit(llr: float) -> LineFit:
