@@ -158,12 +158,12 @@ def solve(
     for rid in as_drawn:
         if rid in search.offered:
             proposed.setdefault(rid, search.offered[rid])
-    found = unusual_readings(layout, {rid: rd.color for rid, rd in readings.items()}, players)
+    read = {rid: rd.color for rid, rd in readings.items()}
+    found = unusual_readings(layout, read, players)
     doubt(readings, found, UNUSUAL)
     # Not the tallies whose disagreement a break read as drawn explains: they disagree with
     # the drawing, not with its reading.
-    colours = {rid: rd.color for rid, rd in readings.items()}
-    drawn = search.explained(colours, tallies, scoring, set(as_drawn))
+    drawn = search.explained(read, tallies, scoring, set(as_drawn))
     suspects = tally_suspects(layout, readings, tallies, scoring, drawn)
     doubt(readings, suspects, BY_THE_RULES)
     failed = len(scoring.failed) + len(found)
@@ -193,9 +193,16 @@ def rescore(
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies and the scoring of the readings as they stand (no solving)."""
     colours = {rid: rd.color for rid, rd in readings.items()}
+    unseen, doubted = _unseen_and_doubted(readings)
+    return _scored(layout, colours, players, unseen, doubted, config)
+
+
+def _unseen_and_doubted(readings: dict[str, Reading]) -> tuple[set[str], set[str]]:
+    """The regions out of the photo, and those read with doubt: the tallies count neither as
+    surely read."""
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
     doubted = {rid for rid, rd in readings.items() if rd.confidence < REVIEW_BELOW}
-    return _scored(layout, colours, players, unseen, doubted, config)
+    return unseen, doubted
 
 
 def _scored(
@@ -229,8 +236,7 @@ class _Search:
         self.layout, self.players, self.in_play = layout, players, in_play
         self.evidence, self.config = evidence, config
         self.as_read = {rid: rd.color for rid, rd in as_read.items()}
-        self.unseen = {rid for rid, rd in as_read.items() if rd.reason == OUTSIDE}
-        self.doubted = {rid for rid, rd in as_read.items() if rd.confidence < REVIEW_BELOW}
+        self.unseen, self.doubted = _unseen_and_doubted(as_read)
         kinds = {r.id: r.kind for r in layout.regions}
         self.drawing = {rid for rid in as_read if kinds.get(rid) in POSITION_KINDS}
         self.boxes = {
@@ -558,20 +564,10 @@ def _confirmed(
     out: set[str] = set()
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
-    close = math.log(config.review_below / (1.0 - config.review_below))
     colours = {rid: rd.color for rid, rd in readings.items()}
-    doubted = sorted(
-        (rd.confidence, rid)
-        for rid, rd in readings.items()
-        if rd.confidence < config.review_below
-        and rid in search.drawing
-        and rd.reason != OUTSIDE
-        and rd is search.measured[rid]  # neither changed nor named by a failed check
-    )
     left = config.confirm_evaluations
-    for _, rid in doubted:
-        others = [o for o in evidence[rid].loglik if o != colours[rid]]
-        others = [o for o in others if evidence[rid].against(o) < close]
+    for rid in _doubted_as_measured(search, readings, config):
+        others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
         left -= len(others)
@@ -580,22 +576,32 @@ def _confirmed(
     return out
 
 
-def _doubted_pieces(
+def _doubted_as_measured(
     search: _Search, readings: dict[str, Reading], config: ScannerConfig
 ) -> list[str]:
-    """Line pieces of the drawing read under ``review_below``, as measured (neither changed
-    nor named by a failed check), least sure first."""
-    kinds = {r.id: r.kind for r in search.layout.regions}
+    """Regions of the drawing read under ``review_below``, in the photo and as measured
+    (neither changed nor named by a failed check), least sure first."""
     return [
         rid
         for _, rid in sorted(
             (rd.confidence, rid)
             for rid, rd in readings.items()
-            if kinds.get(rid) == "segment"
-            and rd.confidence < config.review_below
+            if rd.confidence < config.review_below
+            and rid in search.drawing
             and rd.reason != OUTSIDE
             and rd is search.measured[rid]
         )
+    ]
+
+
+def _doubted_pieces(
+    search: _Search, readings: dict[str, Reading], config: ScannerConfig
+) -> list[str]:
+    """Line pieces of the drawing read under ``review_below``, as measured, least sure
+    first (:func:`_doubted_as_measured`)."""
+    kinds = {r.id: r.kind for r in search.layout.regions}
+    return [
+        rid for rid in _doubted_as_measured(search, readings, config) if kinds[rid] == "segment"
     ]
 
 
