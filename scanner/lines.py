@@ -61,6 +61,17 @@ def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     return _density(refl, floor)
 
 
+def _sq_distances(d: np.ndarray, models: np.ndarray, const: np.ndarray) -> np.ndarray:
+    """(pixels, models): |d|^2 - 2 d.m + ``const`` (|m|^2, or what stands for it), worked in
+    place: each (n, m) array is a few megabytes, and each new one and each pass over it cost
+    more than the product itself."""
+    sq = d @ models.T
+    sq *= 2.0
+    np.subtract((d * d).sum(axis=1)[:, None], sq, out=sq)
+    sq += const
+    return sq
+
+
 def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
     """For each pixel density (n, 3), the least squared distance to any of ``combos`` (m, 3)
     plus a neutral density between 0 and ``halo``. Expanded into dot products so that the
@@ -71,12 +82,7 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
     cmean = combos.mean(axis=1)[None, :]
     for a in range(0, len(dens), CHUNK):
         d = dens[a : a + CHUNK]
-        # |d|^2 - 2 d.c + |c|^2, worked in place: each (n, m) array a few megabytes, each
-        # new one and each pass over it cost more than the product itself.
-        sq = d @ combos.T
-        sq *= 2.0
-        np.subtract((d * d).sum(axis=1)[:, None], sq, out=sq)
-        sq += c2
+        sq = _sq_distances(d, combos, c2)
         if halo > 0:
             # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2: less 3 g (2 mean - g)
             mean = np.subtract(d.mean(axis=1)[:, None], cmean)
@@ -105,11 +111,7 @@ def _censored_misfit(
     const = ((short * short).sum(axis=1) + (m * m).sum(axis=1))[None, :]
     out = np.empty(len(dens), np.float32)
     for a in range(0, len(dens), CHUNK):
-        d = dens[a : a + CHUNK][:, kept]
-        sq = d @ m.T  # as in _least_misfit, in place
-        sq *= 2.0
-        np.subtract((d * d).sum(axis=1)[:, None], sq, out=sq)
-        sq += const
+        sq = _sq_distances(dens[a : a + CHUNK][:, kept], m, const)
         out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
     return out
 
@@ -328,25 +330,24 @@ def fit_lines(
     # Each group's pixels gathered once, fitted for every colour and for none.
     core_px = [chroma[sel] for _, sel in core_groups]
     beside_px = [_beside_parts(dens, sel, censor) for _, sel in beside]
-    for j, k in enumerate(keys):
-        trace = _curve(colours[k], trace_amounts, floor)
+
+    def misfits(trace: np.ndarray) -> np.ndarray:
+        """Each pixel's least misfit with ``trace`` (densities) laid over what lies under
+        it: the fills beside, and on the printed core their bleed."""
+        out = np.empty(len(dens), np.float32)
         for (sides, sel), px in zip(core_groups, core_px, strict=True):
-            cost[sel, j] = _least_misfit(
+            out[sel] = _least_misfit(
                 px, _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
             )
         for (spaces, sel), parts in zip(beside, beside_px, strict=True):
             combos = _layered(trace, [beside_curve[h] for h in spaces])
-            cost[sel, j] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
+            out[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
+        return out
+
+    for j, k in enumerate(keys):
+        cost[:, j] = misfits(_curve(colours[k], trace_amounts, floor))
     # No trace at all: the fills and the printed line alone (a piece left bare).
-    bare = np.empty(len(dens), np.float32)
-    nothing = np.zeros((1, 3), np.float32)
-    for (sides, sel), px in zip(core_groups, core_px, strict=True):
-        bare[sel] = _least_misfit(
-            px, _layered(nothing, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
-        )
-    for (spaces, sel), parts in zip(beside, beside_px, strict=True):
-        combos = _layered(nothing, [beside_curve[h] for h in spaces])
-        bare[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
+    bare = misfits(np.zeros((1, 3), np.float32))
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
     # best misfit on this sheet: where the model explains few pixels within the usual cap
     # (felt-tip dye and the printed black together near the camera's black), a fixed cap
