@@ -1266,10 +1266,19 @@ def _colour_samples(
     in photo pixels over a chroma block's (``chroma_block_px``), at least one. A JPEG holds
     colour once per block, and a small mark's block also holds the pencil lines round it, so
     its many working pixels repeat far fewer samples of its colour."""
+    blocks = _chroma_blocks(n, photo_px_per_mm, config)
+    return None if blocks is None else np.maximum(1.0, blocks)
+
+
+def _chroma_blocks(
+    n: np.ndarray, photo_px_per_mm: float | None, config: ScannerConfig
+) -> np.ndarray | None:
+    """Each region's area in the photo's JPEG chroma blocks (``chroma_block_px`` photo
+    pixels each), from its ``n`` working pixels (None: the photo's scale unknown)."""
     if not photo_px_per_mm:
         return None
     photo_px = np.asarray(n, float) * (photo_px_per_mm / PX_PER_MM) ** 2
-    return np.maximum(1.0, photo_px / config.chroma_block_px)
+    return photo_px / config.chroma_block_px
 
 
 def _dulled(
@@ -1278,10 +1287,10 @@ def _dulled(
     """Which regions (not traced lines, which the line fit reads) span less than
     ``config.dull_below_blocks`` of a JPEG's chroma block in the photo: their colour is
     mixed with the paper round them (None: none, or the photo's scale unknown)."""
-    if not photo_px_per_mm or config.dull_chroma_least >= 1.0:
+    blocks = _chroma_blocks(n, photo_px_per_mm, config)
+    if blocks is None or config.dull_chroma_least >= 1.0:
         return None
-    photo_px = np.asarray(n, float) * (photo_px_per_mm / PX_PER_MM) ** 2
-    small = photo_px < config.dull_below_blocks * config.chroma_block_px
+    small = blocks < config.dull_below_blocks
     small &= np.array([r.kind != "segment" for r in regions])
     return small if small.any() else None
 
@@ -1430,11 +1439,7 @@ def _classify_once(
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
         # Each colour's log-likelihood as this mark style's model measured it (best 0), for
         # the evidence of the colours beyond the runner-up.
-        measured = (
-            {key: round(float(v - loglik.max()), 3) for key, v in zip(keys, loglik, strict=True)}
-            if config.mark_loglik
-            else {}
-        )
+        measured = _best_zero(keys, loglik) if config.mark_loglik else {}
         out.append(
             Reading(
                 k,
@@ -1481,7 +1486,12 @@ def _marks_loglik(dist: np.ndarray, keys: list[int], spread: float) -> dict[int,
     but the rules may leave the choice between a few colours (a Delaunay space empty though
     two colours could fill it)."""
     sigma = 1.5 * spread
-    ll = -(dist**2) / (2 * sigma * sigma)
+    return _best_zero(keys, -(dist**2) / (2 * sigma * sigma))
+
+
+def _best_zero(keys: list[int], ll: np.ndarray) -> dict[int, float]:
+    """Each colour's log-likelihood ``ll`` against the likeliest's (best 0), as the evidence
+    takes them."""
     return {k: round(float(v - ll.max()), 3) for k, v in zip(keys, ll, strict=True)}
 
 
