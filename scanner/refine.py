@@ -328,16 +328,11 @@ def untrusted(
     )
     if not far.any():
         return {}
-    # Each 1 mm cell spread over its pixels (the far edge's remainder takes the last cell's)
-    # and read at the regions' pixels: a lookup, no per-pixel arithmetic.
+    # Each region pixel reads its 1 mm cell (the far edge's remainder takes the last cell's).
     f = round(PX_PER_MM)
     fh, fw = far.shape
-    height = -(-(int(masks.pixels.max()) + 1) // width_px)
-    cells = np.pad(
-        far, ((0, max(0, height - fh * f) // f + 1), (0, (width_px - fw * f) // f + 1)), mode="edge"
-    )
-    per_px = np.repeat(np.repeat(cells, f, axis=0), f, axis=1)[:height, :width_px].ravel()
-    at = per_px[masks.pixels]
+    ys, xs = np.divmod(masks.pixels, width_px)
+    at = far[np.minimum(ys // f, fh - 1), np.minimum(xs // f, fw - 1)]
     hit = np.flatnonzero(at)
     worst = np.zeros(len(masks.regions))
     np.maximum.at(worst, masks.owner[hit], at[hit])
