@@ -88,12 +88,6 @@ def _scan(truth: dict) -> dict:
         return row
     row["seconds"] = time.perf_counter() - t0
     colours = truth["colours"]
-    wrong = [
-        (rid, colours.get(rid), rd.color)
-        for rid, rd in result.readings.items()
-        if rd.color != colours.get(rid)
-    ]
-    flagged = set(result.needs_review)
     bins = [[0, 0.0, 0] for _ in BINS[:-1]]  # regions, their confidence, right
     for rid, rd in result.readings.items():
         stated = result.probability(rid)  # the calibrated probability the report gives
@@ -101,17 +95,12 @@ def _scan(truth: dict) -> dict:
         b[0] += 1
         b[1] += stated
         b[2] += rd.color == colours.get(rid)
-    failed = [c for c in result.scoring.checks if not c.get("ok", True)]
-    planted = truth["planted"]
     row.update(
         ok=True,
         right_sheet=result.code == truth["code"],
         regions=len(result.readings),
-        wrong=len(wrong),
-        unflagged=sum(1 for w in wrong if w[0] not in flagged),
-        flagged=len(flagged),
+        **sheet_figures(result.readings, result.scoring.failed, truth),
         bins=bins,
-        examples=[list(map(str, w)) for w in wrong if w[0] not in flagged][:3],
         # Per region: raw confidence, calibrated probability, read right, flagged.
         calib=[
             [rd.confidence, result.probability(rid), rd.color == colours.get(rid), bool(rd.reason)]
@@ -128,12 +117,33 @@ def _scan(truth: dict) -> dict:
         evaluations=result.solve_evaluations,
         solved_exactly=result.solve_exact,
     )
-    if planted is not None:
-        rid, colour = planted
-        reading = result.readings.get(rid)
-        row["break_read"] = reading is not None and reading.color == colour
-        row["break_reported"] = any(rid in c.get("regions", ()) for c in failed)
     return row
+
+
+def sheet_figures(readings: dict, failed: list[dict], truth: dict) -> dict:
+    """What a solved sheet scores against its ``truth``: wrong regions, those not flagged
+    for review (and the first three of them: region, truth, read), regions flagged, and for
+    a sheet with a planted rule-break whether it was read as drawn and reported by a failed
+    check naming its region (``failed``: the scoring's failed checks)."""
+    colours = truth["colours"]
+    wrong = [
+        (rid, colours.get(rid), rd.color)
+        for rid, rd in readings.items()
+        if rd.color != colours.get(rid)
+    ]
+    unflagged = [w for w in wrong if readings[w[0]].reason is None]
+    out = {
+        "wrong": len(wrong),
+        "unflagged": len(unflagged),
+        "flagged": sum(1 for rd in readings.values() if rd.reason is not None),
+        "examples": [list(map(str, w)) for w in unflagged][:3],
+    }
+    if truth["planted"] is not None:
+        rid, colour = truth["planted"]
+        reading = readings.get(rid)
+        out["break_read"] = reading is not None and reading.color == colour
+        out["break_reported"] = any(rid in c.get("regions", ()) for c in failed)
+    return out
 
 
 def _pool(n: int) -> mp.pool.Pool:

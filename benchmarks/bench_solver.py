@@ -69,6 +69,7 @@ def _solve(job: tuple[str, dict]) -> dict:
     from artsheets.scanner.config import DEFAULT
     from artsheets.scanner.solve import solve
     from artsheets.scanner.template import template_for
+    from benchmarks.bench_scanner import sheet_figures
 
     path, settings = job
     kept = pickle.loads(Path(path).read_bytes())
@@ -81,15 +82,12 @@ def _solve(job: tuple[str, dict]) -> dict:
     seconds = time.perf_counter() - t0
     right = truth["colours"]
     kinds = {r.id: r.kind for r in layout.regions}
-    wrong = [rid for rid, rd in readings.items() if rd.color != right.get(rid)]
     row = {
         "condition": truth["condition"],
         "game": truth["game"],
         "name": Path(truth["path"]).name,
         "right_sheet": kept["code"] == truth["code"],
-        "wrong": len(wrong),
-        "unflagged": sum(1 for rid in wrong if readings[rid].reason is None),
-        "flagged": sum(1 for rd in readings.values() if rd.reason is not None),
+        **sheet_figures(readings, solved.scoring.failed, truth),
         "regions": len(readings),
         "evaluations": solved.evaluations,
         "exact_search": solved.exact,
@@ -108,11 +106,6 @@ def _solve(job: tuple[str, dict]) -> dict:
         ],
     }
     row["offers"] = _offers(layout, kept, config)
-    if truth["planted"] is not None:
-        rid, colour = truth["planted"]
-        failed = [c for c in solved.scoring.checks if not c.get("ok", True)]
-        row["break_read"] = rid in readings and readings[rid].color == colour
-        row["break_reported"] = any(rid in c.get("regions", ()) for c in failed)
     return row
 
 
