@@ -10,9 +10,13 @@ import pytest
 
 from artsheets.generator.layout import Layout
 from artsheets.scanner import colours
-from artsheets.scanner.colours import Palette, Reading, RegionStats, _reread_lines
-from artsheets.scanner.config import DEFAULT
+from artsheets.scanner.colours import Palette, Reading, RegionStats, _reread_lines, style_of
+from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
 from artsheets.scanner.lines import LineFit
+from artsheets.scanner.regions import RegionMasks
+from artsheets.scanner.template import Template, template_for
+
+from .simulator import sheet_for
 
 
 def region_stats(
@@ -73,3 +77,32 @@ def reread_one_segment(
         small_photo,
     )
     return out[0]
+
+
+def one_fill(
+    game: str, colour: np.ndarray, config: ScannerConfig = DEFAULT
+) -> tuple[Template, list[Style], int, RegionStats]:
+    """A standard sheet of ``game`` with its first fill-style region fully pencilled (240
+    working pixels) in ``colour`` (linear BGR) and nothing else marked: its template, every
+    region's style, that region's index and the statistics."""
+    tpl = template_for(sheet_for(game).sheet_code)
+    regions = tpl.masks.regions
+    styles = [style_of(r.kind, r.extra.get("role"), False, config) for r in regions]
+    i = next(j for j, st in enumerate(styles) if st is config.fill)
+    mean = np.ones((len(regions), 3))
+    mean[i] = colour
+    ink = np.zeros(len(regions))
+    ink[i] = 240.0
+    return tpl, styles, i, region_stats(ink, mean)
+
+
+def largest_space(masks: RegionMasks) -> int:
+    """The index of a sheet's largest space (by its area before erosion)."""
+    return int(
+        np.argmax(
+            [
+                a if r.kind == "space" else 0
+                for r, a in zip(masks.regions, masks.full_area, strict=True)
+            ]
+        )
+    )

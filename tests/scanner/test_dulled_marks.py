@@ -9,11 +9,11 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, _classify_once, _dulled, style_of
+from artsheets.scanner.colours import Palette, Reading, _classify_once, _dulled
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import template_for
 
-from .fakes import region_stats
+from .fakes import one_fill
 from .simulator import sheet_for
 
 
@@ -30,15 +30,8 @@ MARK = _linear((84.0, 7.0, -1.0))  # a light pink mark with a third of its chrom
 def _read_mark(photo_px_per_mm: float, config: ScannerConfig = DEFAULT) -> Reading:
     """Read one fully pencilled fill of 240 working pixels in colour ``MARK`` from a photo
     of this many pixels per mm of paper."""
-    tpl = template_for(sheet_for("springer").sheet_code)
+    tpl, styles, i, stats = one_fill("springer", MARK, config)
     regions = tpl.masks.regions
-    styles = [style_of(r.kind, r.extra.get("role"), False, config) for r in regions]
-    i = next(j for j, st in enumerate(styles) if st is config.fill)
-    mean = np.ones((len(regions), 3))
-    mean[i] = MARK
-    ink = np.zeros(len(regions))
-    ink[i] = 240.0
-    stats = region_stats(ink, mean)
     palette = Palette(colours={k: c.copy() for k, c in KEYS.items()})
     dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
     out = _classify_once(

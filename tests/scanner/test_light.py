@@ -24,6 +24,7 @@ from artsheets.scanner.light import (
 )
 from artsheets.scanner.template import PX_PER_MM, template_for
 
+from .fakes import largest_space
 from .simulator import sheet_for
 
 SUN, SHADE = 0.9, 0.45
@@ -272,14 +273,7 @@ def test_a_smooth_grey_fill_is_not_taken_for_paper() -> None:
     is lit by the paper round the drawing, not by itself."""
     tpl = template_for(sheet_for("mondrian").sheet_code)
     masks = tpl.masks
-    big = int(
-        np.argmax(
-            [
-                a if r.kind == "space" else 0
-                for r, a in zip(masks.regions, masks.full_area, strict=True)
-            ]
-        )
-    )
+    big = largest_space(masks)
     page = to_linear(tpl.gray) * 0.8
     inside = np.zeros(tpl.shape, np.uint8)
     cv2.fillPoly(inside, [np.round(masks.outlines[big]).astype(np.int32)], 1)

@@ -13,6 +13,7 @@ from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.light import light_field, to_linear
 from artsheets.scanner.template import PX_PER_MM, template_for
 
+from .fakes import largest_space
 from .simulator import sheet_for
 
 
@@ -31,14 +32,7 @@ def test_a_smooth_grey_fill_beside_a_hard_shadow_is_not_taken_for_paper(
     paper round the drawing, not by itself (``repaper_sides``; without it, by itself)."""
     tpl = template_for(sheet_for("mondrian").sheet_code)
     masks = tpl.masks
-    big = int(
-        np.argmax(
-            [
-                a if r.kind == "space" else 0
-                for r, a in zip(masks.regions, masks.full_area, strict=True)
-            ]
-        )
-    )
+    big = largest_space(masks)
     h, w = tpl.shape
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32) / PX_PER_MM
     ax, ay = (float(v) / PX_PER_MM for v in masks.anchors[big])

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, _classify_once, _colour_samples, style_of
+from artsheets.scanner.colours import Palette, Reading, _classify_once, _colour_samples
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.template import template_for
 
-from .fakes import region_stats
-from .simulator import sheet_for
+from .fakes import one_fill
 
 KEYS = {1: (0.30, 0.35, 0.80), 2: (0.30, 0.50, 0.80)}  # linear BGR: red, orange
 # A mark's colour bled part way towards the other key by the pencil lines round it.
@@ -21,15 +19,7 @@ BLED = tuple(0.75 * a + 0.25 * b for a, b in zip(KEYS[1], KEYS[2], strict=True))
 def _read_mark(photo_px_per_mm: float) -> Reading:
     """Read one fully pencilled fill of 240 working pixels in colour ``BLED`` from a photo
     of this many pixels per mm of paper."""
-    tpl = template_for(sheet_for("springer").sheet_code)
-    regions = tpl.masks.regions
-    styles = [style_of(r.kind, r.extra.get("role"), False) for r in regions]
-    i = next(j for j, st in enumerate(styles) if st is DEFAULT.fill)
-    mean = np.ones((len(regions), 3))
-    mean[i] = BLED
-    ink = np.zeros(len(regions))
-    ink[i] = 240.0
-    stats = region_stats(ink, mean)
+    tpl, styles, i, stats = one_fill("springer", np.array(BLED))
     palette = Palette(colours={k: np.array(c) for k, c in KEYS.items()}, spread=SPREAD)
     samples = _colour_samples(stats.n, photo_px_per_mm, DEFAULT)
     out = _classify_once(stats, {DEFAULT.fill: palette}, tpl, styles, None, samples=samples)
