@@ -1115,18 +1115,30 @@ def _reread_lines(
             )
         # Half covered, in the colour of the fill beside it by a small margin: that fill's
         # pencil reaching into the band and bled onto the core would show the same.
-        faint_in_fill = (
-            fit.fill_colour
-            and rd.coverage < config.line_bare_cover
-            and fit.llr < config.line_bare_logodds
+        half_covered = rd.coverage < config.line_bare_cover and fit.llr < config.line_bare_logodds
+        # Or, on a sheet whose lines are not dyed over (there ``under_fill`` says it), with
+        # less of its colour in its band than the fill in that colour beside it holds (a fill
+        # stops short of its outline, a trace lies over it): whatever else doubts it, blank
+        # is a close reading.
+        thin = (
+            not fit.under_fill
+            and fit.fill_share is not None
+            and fit.fill_share < config.line_bare_share
         )
-        maybe_bare = (fit.under_fill or faint_in_fill) and reason is None
+        faint_in_fill = fit.fill_colour and (half_covered or thin)
+        maybe_bare = (fit.under_fill and reason is None) or faint_in_fill
         if maybe_bare:  # the fill's dye alone would show the same: blank is the alternative
             conf = min(conf, 0.6)
+            if fit.under_fill:
+                why = "as the fill beside it whose dye covers the line"
+            elif half_covered:
+                why = "as the fill beside it, half covered"
+            else:
+                why = f"as the fill beside it, with {fit.fill_share:.0%} of its pencil"
             reason = (
-                f"colour {fit.color}, as the fill beside it whose dye covers the line: left blank?"
-                if fit.under_fill
-                else f"colour {fit.color}, as the fill beside it, half covered: left blank?"
+                f"colour {fit.color}, {why}: left blank?"
+                if reason is None
+                else f"{reason}; or left blank ({why})?"
             )
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)

@@ -639,6 +639,20 @@ class ScannerConfig:
     # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
     # order proved five of them (benchmarks/RESULTS.md, "Arp").
     order_confirm_bare: float = 6.0
+    # A line piece read in the colour of a filled space beside it whose band holds less of
+    # that colour than the fills in it do (``lines.LineFit.fill_share``: the band's pixels
+    # in those spaces, their colour along their fill's, as a share of it) under this may be
+    # bare: a fill stops short of its outline, a trace lies over it. It goes to review,
+    # blank second, whatever else doubts it (not on a sheet whose lines are dyed over:
+    # ``under_fill`` speaks there). Measured on 30 Arp photos made for it (seeds 100-102 of
+    # every condition, 12 pieces of each finished sheet left bare: 360 bare, 5,130 traced),
+    # the pieces read in a fill's colour outside felt tip: under 0.6 / 0.7 / 0.8 held 135 /
+    # 160 / 184 of 206 bare pieces and 55 / 121 / 208 of 1,645 traced ones (3 / 7 / 13 %);
+    # the planted bare pieces of tune48's Arp photos (7) lay at 0.25-0.75. The line fit's
+    # own margin over no trace (``bare``) told them apart less: 0.21 of the bare pieces
+    # within 1.4 log-odds, against 0.06 of the traced (benchmarks/RESULTS.md, "Arp's bare
+    # pieces").
+    line_bare_share: float = 0.8
     # --- keys: the colour keys and the colours of small marks (colours.py, light.py) ---
     # A JPEG keeps colour once per chroma block (``chroma_block_px``) and mixes a mark
     # smaller than a block with the paper round it: its lightness stays, its chroma fades.

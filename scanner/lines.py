@@ -268,6 +268,12 @@ class LineFit:
     # The log-likelihood of no trace at all (the fills and the printed line alone) against
     # ``color``'s (0: a bare piece fits as well; 0 too where the line states nothing).
     bare: float = 0.0
+    # How much of ``color`` the line's band holds against the fills in that colour beside
+    # it: each band pixel in such a space, its colour (density, its neutral part out) along
+    # its space's fill's, as a share of that fill's, averaged (None: under
+    # ``line_min_usable`` such pixels). A fill stops short of its outline, so a bare piece's
+    # band holds less than its fills (about half); a trace lies over them and holds more.
+    fill_share: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -399,6 +405,7 @@ def fit_lines(
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
     read = fill_colours or {}
     sides = _line_sides(owner, host, core) if read else {}
+    shares = _fill_shares(chroma, owner, host, fill, read, n_regions, config)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -440,9 +447,22 @@ def fit_lines(
         if n_usable[i] < config.line_min_usable:
             bare_ll = 0.0
         under = dyed and in_fill
+        share = None
+        if best in shares and shares[best][1][i] >= config.line_min_usable:
+            share = float(shares[best][0][i] / shares[best][1][i])
         if len(keys) < 2:
             out[int(i)] = LineFit(
-                best, None, 50.0, *views, dissent, loglik, misfit, under, in_fill, bare_ll
+                best,
+                None,
+                50.0,
+                *views,
+                dissent,
+                loglik,
+                misfit,
+                under,
+                in_fill,
+                bare_ll,
+                shares[i],
             )
             continue
         gap = float(totals[i, order[1]] - totals[i, order[0]])
@@ -457,7 +477,41 @@ def fit_lines(
             under,
             in_fill,
             bare_ll,
+            share,
         )
+    return out
+
+
+def _fill_shares(
+    chroma: np.ndarray,
+    owner: np.ndarray,
+    host: np.ndarray,
+    fill: dict[int, np.ndarray],
+    fill_colours: dict[int, int | None],
+    n_regions: int,
+    config: ScannerConfig,
+) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Per colour a fill was read in, per line: the pencil of the line's band in the spaces
+    filled in that colour against their fills (see :attr:`LineFit.fill_share`), as the sum
+    over those pixels and their count: each pixel's colour (``chroma``: density with the
+    neutral part out, so the printed grey counts for nothing) projected on its space's
+    fill's colour, as a share of it."""
+    proj = np.zeros(len(chroma), np.float64)
+    colour_of = np.full(len(chroma), -1, np.int64)
+    for h, c in fill.items():
+        k = fill_colours.get(h)
+        v = _density(c[None, :], config.line_min_reflectance)[0] @ _NEUTRAL_OUT
+        norm = float(v @ v)
+        if k is None or norm <= 1e-6:  # a grey fill: its colour says nothing of its amount
+            continue
+        sel = host == h
+        proj[sel] = chroma[sel] @ v / norm
+        colour_of[sel] = k
+    out = {}
+    for k in np.unique(colour_of[colour_of >= 0]).tolist():
+        at = colour_of == k
+        n = np.bincount(owner, weights=at, minlength=n_regions)
+        out[int(k)] = (np.bincount(owner, weights=proj * at, minlength=n_regions), n)
     return out
 
 
