@@ -496,22 +496,23 @@ def _fill_shares(
     over those pixels and their count: each pixel's colour (``chroma``: density with the
     neutral part out, so the printed grey counts for nothing) projected on its space's
     fill's colour, as a share of it."""
-    proj = np.zeros(len(chroma), np.float64)
-    colour_of = np.full(len(chroma), -1, np.int64)
+    n = max([int(host.max()) + 1, *(h + 1 for h in fill)]) if len(host) else 0
+    unit = np.zeros((n + 1, 3), np.float32)  # per space (the last row: none), its fill's
+    colour = np.full(n + 1, -1, np.int64)  # colour over its squared length, and its colour
     for h, c in fill.items():
         k = fill_colours.get(h)
         v = _density(c[None, :], config.line_min_reflectance)[0] @ _NEUTRAL_OUT
         norm = float(v @ v)
-        if k is None or norm <= 1e-6:  # a grey fill: its colour says nothing of its amount
-            continue
-        sel = host == h
-        proj[sel] = chroma[sel] @ v / norm
-        colour_of[sel] = k
+        if k is not None and norm > 1e-6:  # a grey fill: its colour says nothing of amount
+            unit[h], colour[h] = v / norm, k
+    at = np.where(host >= 0, host, n)
+    proj = np.einsum("ij,ij->i", chroma, unit[at])
+    colour_of = colour[at]
     out = {}
     for k in np.unique(colour_of[colour_of >= 0]).tolist():
-        at = colour_of == k
-        n = np.bincount(owner, weights=at, minlength=n_regions)
-        out[int(k)] = (np.bincount(owner, weights=proj * at, minlength=n_regions), n)
+        mine = colour_of == k
+        count = np.bincount(owner, weights=mine, minlength=n_regions)
+        out[int(k)] = (np.bincount(owner, weights=proj * mine, minlength=n_regions), count)
     return out
 
 
