@@ -1167,17 +1167,24 @@ def _reread_lines(
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every
     # coloured piece it meets on its line is more likely misread than a run of one. The
-    # pieces met count as read alone: one that took its line's colour is no evidence.
+    # pieces met count as read alone: one that took its line's colour is no evidence. One
+    # the fit reads by ``line_island_sure_logodds`` or more keeps its confidence (still
+    # for review): the rules then weigh its pixels' margin against the rarity of such a
+    # run (the solver's prior), and do not overturn it.
     islands: list[int] = []
     for i, rd in enumerate(list(out)):
         met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
         if rd.color is not None and rd.reason is None and met and rd.color not in met:
             islands.append(i)
-            out[i] = rd.doubted(
-                0.6,
-                f"colour {rd.color} between pieces of its line coloured "
-                + " and ".join(str(k) for k in sorted(met)),
+            why = f"colour {rd.color} between pieces of its line coloured " + " and ".join(
+                str(k) for k in sorted(met)
             )
+            sure = (
+                i in fits
+                and fits[i].color == rd.color
+                and fits[i].llr >= config.line_island_sure_logodds
+            )
+            out[i] = replace(rd, reason=why) if sure else rd.doubted(0.6, why)
     _doubt_beside_islands(out, islands, m.along, m.ids)
     out = _blanks_in_runs(out, fits, m.along)
     blank = [i for i in fits if out[i].color is None and out[i].reason is None]

@@ -653,6 +653,13 @@ class ScannerConfig:
     # within 1.4 log-odds, against 0.06 of the traced (benchmarks/RESULTS.md, "Arp's bare
     # pieces").
     line_bare_share: float = 0.8
+    # A piece unlike every piece it meets on its line (an island, for review) has its
+    # confidence lowered to 0.6, so that the solver's prior for such a rare run can overturn
+    # it, unless the line fit reads it by this many log-odds or more. On tune48's 53 Arp
+    # photos (messaging aside), of 334 islands the fit read 32 wrong, none by 6 or more (by
+    # 3: 2, by 5: 1), and 78 right by 6 or more; the rules overturned three of those, read
+    # by 7.9-19.6 log-odds (benchmarks/RESULTS.md, "Arp's bare pieces"). Infinite: always.
+    line_island_sure_logodds: float = 6.0
     # --- keys: the colour keys and the colours of small marks (colours.py, light.py) ---
     # A JPEG keeps colour once per chroma block (``chroma_block_px``) and mixes a mark
     # smaller than a block with the paper round it: its lightness stays, its chroma fades.
