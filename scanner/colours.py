@@ -1160,9 +1160,7 @@ def _reread_lines(
             reason,
             runner_up=None if maybe_bare or blank_is_second(conf_cov, fit) else fit.runner_up,
             loglik=fit.loglik,
-            # Read by its tint alone (covered under ``stroke.on``), a line is not surely
-            # marked: a bare printed line takes a tint from the colours round it.
-            surely_marked=conf_cov >= REVIEW_BELOW and rd.coverage >= stroke.on and not maybe_bare,
+            surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
             bare=fit.bare,
         )
     # A move colours a run of pieces along one printed line (Arp): a piece unlike every

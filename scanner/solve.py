@@ -559,22 +559,17 @@ def _confirmed(
     plus ``sure_logodds`` (or ``unusual_logodds``), no longer small, and they leave review
     whatever the measurement's doubt. Not where the solved sheet still breaks a rule (its
     misreads may hide each other: the truth of one breaks a rule only beside another's
-    misread). Not a line whose pixels leave blank close: a line a player left bare breaks a
-    rule (a finished game colours every line), and confirming its colour would hide that
-    (as :func:`~artsheets.scanner.mending.confirm_by_order` does not for Arp's pieces). The
-    least sure first, one rescoring per alternative, within ``confirm_evaluations``."""
+    misread). The least sure first, one rescoring per alternative, within
+    ``confirm_evaluations``."""
     out: set[str] = set()
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
     colours = {rid: rd.color for rid, rd in readings.items()}
     left = config.confirm_evaluations
-    lines = {r.id for r in search.layout.regions if r.kind == "segment"}
     for rid in _doubted_as_measured(search, readings, config):
         others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
-        if rid in lines and None in others:
-            continue  # a line a player left bare breaks a rule that confirming it would hide
         left -= len(others)
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
             out.add(rid)
