@@ -499,7 +499,8 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Clipped fills").
     clip_noise_levels: int = 8
     # A JPEG keeps colour once per chroma block: 16 x 16 photo pixels under 4:2:0
-    # subsampling, the common case. A fill, mark or tick whose area in the photo spans fewer
+    # subsampling, the common case. A tick or written mark (a fill: ``fill_full_blocks``
+    # below) whose area in the photo spans fewer
     # than ``colour_full_samples`` such blocks (at least one) has its colour scatter widened
     # by the root of the shortfall: its many working pixels repeat a sample or two, bled
     # from the pencil round it. On 8 messaging Miro photos (tuning seeds) 2 / 3 / 4 / 5 / 6 /
@@ -657,6 +658,16 @@ class ScannerConfig:
     # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
     dull_chroma_least: float = 0.45
     dull_below_blocks: float = 0.25
+    # A fill's colour scatter (``fill_sigma``) is widened by the root of ``fill_full_blocks``
+    # over its area in chroma blocks (from ``dull_below_blocks`` up; none from this many on),
+    # and not by the photo's pixels per mm (``colour_full_px_per_mm``, which strokes and
+    # ticks keep, with ``colour_full_samples``). Over tune48 (480 photos), truly coloured
+    # fills' distance to their key (rms, CIELAB) in messaging copies was 2.1 at 0.25-1
+    # block, 1.4-1.5 from 1 block on, against 1.2-1.3 in 12 MP photos; the scatter stated
+    # was up to 4 times that. Replayed on those fills (first pass), 1.6 / 2.5 / 4: right
+    # fills doubted in photos under 5 px/mm 572 (main) -> 55 / 90 / 152, misread fills read
+    # surely 0 -> 1 / 0 / 0 (benchmarks/RESULTS.md, "Keys").
+    fill_full_blocks: float = 2.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
