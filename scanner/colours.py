@@ -454,6 +454,10 @@ class Palette:
     # How much wider than usual a colour's scatter is on this sheet: more than 1 when the
     # light's colour cast could not be measured (paper clipped white in some channel).
     spread: float = 1.0
+    # The same for fills, compared with key swatches lit by the same light: a cast measured
+    # on paper less brightly lit shifts a fill and its key alike, and widens only this
+    # where it could not be measured at all (``ScannerConfig.clipped_paper_spread``).
+    fill_spread: float = 1.0
     # The paper's brightness in the photo (linear, 0..1). In a dim photo a dull pencil's small
     # chroma is a level or two of the camera's, which JPEG compression rounds away.
     paper_level: float = 1.0
@@ -1393,9 +1397,10 @@ def _classify_once(
             continue
         small = 1.5 if n < 150 else 1.0
         # How far from its key a region's colour may lie (the model's reach) ...
-        base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * palette.spread
+        spread = palette.fill_spread if st is fill else palette.spread
+        base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * spread
         # ... and how widely it scatters when telling two keys apart.
-        sigma = _scatter(st is fill, blocks, i, thin_scale, config) * small * palette.spread
+        sigma = _scatter(st is fill, blocks, i, thin_scale, config) * small * spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.

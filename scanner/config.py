@@ -339,6 +339,10 @@ class ScannerConfig:
     # measured on unclipped paper (``pipeline._doubt_the_cast``; unmeasured: 2, on the ink:
     # 1). The tuning split's 33 photos with most paper clipped, scatter 1 / 1.5 / 2: wrong
     # 49 / 51 / 56, unflagged 1 / 1 / 0 (a traced line), median review 0 / 0.28 / 0.63 %.
+    # Not for fills (``Palette.fill_spread``): a fill and its key swatch share the light, and
+    # over tune48 fills scattered alike with it (rms 1.28 / 1.48 CIELAB in other / messaging
+    # photos) and without (1.31 / 1.55). The 86 such photos of tune48: flagged 1,715 ->
+    # 1,460, wrong 85 -> 84, unflagged 0 -> 0, planted breaks 19 -> 20 of 21.
     clipped_paper_spread: float = 2.0
     # A blank region whose paper is clipped white in every channel with this much headroom
     # (a pencil this much darker than paper in each channel would still clip) goes to review

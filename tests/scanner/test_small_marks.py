@@ -20,7 +20,9 @@ def _read_mark(photo_px_per_mm: float) -> Reading:
     """Read one fully pencilled fill of 240 working pixels in colour ``BLED`` from a photo
     of this many pixels per mm of paper."""
     tpl, styles, i, stats = one_fill("springer", np.array(BLED))
-    palette = Palette(colours={k: np.array(c) for k, c in KEYS.items()}, spread=SPREAD)
+    palette = Palette(
+        colours={k: np.array(c) for k, c in KEYS.items()}, spread=SPREAD, fill_spread=SPREAD
+    )
     blocks = _chroma_blocks(stats.n, photo_px_per_mm, DEFAULT)
     out = _classify_once(stats, {DEFAULT.fill: palette}, tpl, styles, None, blocks=blocks)
     return out[i]
