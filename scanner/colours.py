@@ -682,7 +682,7 @@ def learn_palette(
     lab = _lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
     if pal.colours and len(coloured):
         dist, _ = _distances(lab, pal)
-        unmatched = [j for j in range(len(coloured)) if dist[j].min() > 12.0]
+        unmatched = [j for j in range(len(coloured)) if dist[j].min() > config.key_unmatched_delta]
     else:
         unmatched = list(range(len(coloured)))
     names = ("keys " if len(blank) > 1 else "key ") + ", ".join(str(k) for k in blank)

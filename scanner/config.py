@@ -672,6 +672,15 @@ class ScannerConfig:
     # fills doubted in photos under 5 px/mm 572 (main) -> 55 / 90 / 152, misread fills read
     # surely 0 -> 1 / 0 / 0 (benchmarks/RESULTS.md, "Keys").
     fill_full_blocks: float = 2.5
+    # A blank (or unseen) key with no marked boxes or symbols of its own is learned by
+    # clustering the coloured regions no known key explains: those further than this from
+    # every known key's curve (CIELAB; a fill's reach from its key, the "matches no key"
+    # test, begins at 4.5). 20 simulated photos of Delaunay, Klee, Rings and Springer with
+    # one blank key (tuning seeds 2000-2034, pencil, close colours, messaging, crayon), 12 /
+    # 8 / 6 / 4.5: exact 15 / 19 / 19 / 19, wrong 115 / 1 / 1 / 1 (four Klee sheets whose
+    # colour near another key was never learned), unflagged 0; tune48's two sheets learned
+    # by clustering: wrong 6 -> 0 at 8 and below (benchmarks/RESULTS.md, "Keys").
+    key_unmatched_delta: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
