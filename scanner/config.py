@@ -663,9 +663,11 @@ class ScannerConfig:
     dull_chroma_least: float = 0.45
     dull_below_blocks: float = 0.25
     # A fill's colour scatter (``fill_sigma``) is widened by the root of ``fill_full_blocks``
-    # over its area in chroma blocks (from ``dull_below_blocks`` up; none from this many on),
-    # and not by the photo's pixels per mm (``colour_full_px_per_mm``, which strokes and
-    # ticks keep, with ``colour_full_samples``). Over tune48 (480 photos), truly coloured
+    # over its area in chroma blocks (not at all from this many on; no floor: a tenth of a
+    # block widens by 5, where messaging copies' Miro capture marks lie nearer another key
+    # a quarter of the time), and not by the photo's pixels per mm
+    # (``colour_full_px_per_mm``, which strokes and ticks keep, with
+    # ``colour_full_samples``). Over tune48 (480 photos), truly coloured
     # fills' distance to their key (rms, CIELAB) in messaging copies was 2.1 at 0.25-1
     # block, 1.4-1.5 from 1 block on, against 1.2-1.3 in 12 MP photos; the scatter stated
     # was up to 4 times that. Replayed on those fills (first pass), 1.6 / 2.5 / 4: right
