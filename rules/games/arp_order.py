@@ -147,6 +147,11 @@ class _Board:
         ]
         self.searched = _Searched()
 
+    def passing(self, stretch: tuple[str, int, int]) -> list[str]:
+        """The vertices a stretch (line, first piece, last piece + 1) passes."""
+        line, a, b = stretch
+        return self.net.vertices[line][a : b + 1]
+
 
 # A search's key: the pieces' colours, the spaces' fills, players, stop_at_own, free_stretches.
 _Key = tuple[tuple[int | None, ...], tuple[int | None, ...], int, bool, bool]
@@ -277,13 +282,13 @@ class _Search:
         """Whether every seam whose two pieces are both uncoloured can still be started:
         a piece that could start it is uncoloured (to be coloured just before), or the
         stretch just coloured passes there."""
-        passing = ()
-        if last is not None:
-            line, a, b = last
-            passing = self.b.net.vertices[line][a : b + 1]
+        passing = None  # the stretch's vertices, looked up only for a seam in doubt
         for bits, starters, vertex in self.seams:
-            if not mask & bits and not starters & ~mask and vertex not in passing:
-                return False
+            if not mask & bits and not starters & ~mask:
+                if passing is None:
+                    passing = () if last is None else self.b.passing(last)
+                if vertex not in passing:
+                    return False
         return True
 
     def starved(self) -> int:
