@@ -238,6 +238,10 @@ class _Search:
         self.free_starts: dict[int | None, list[tuple[str, int, int, int]]] = {}
         for start, c in zip(board.starts, self.colour, strict=True):
             self.free_starts.setdefault(c, []).append(start)
+        # Per colour, the lines whose first piece has it (and all their pieces' bits).
+        self.first_in: dict[int | None, list[tuple[str, int]]] = {}
+        for ln, (a, _) in board.spans.items():
+            self.first_in.setdefault(self.colour[a], []).append((ln, board.line_masks[ln]))
         # Per space, its sides in its fill's colour: one of them closed it.
         if board.distinct_sides:  # as below, from each colour's pieces at once
             by_colour: dict[int | None, int] = {}
@@ -327,12 +331,17 @@ class _Search:
         if touching:
             return out
         net = self.b.net
+        plain = not self.free_stretches and not self.stop_at_own
+        if plain and self._a_line_uncoloured(mask):
+            # A free move takes a wholly uncoloured line, from its start (a later piece's
+            # start needs the piece before it coloured): those of the mover's colour.
+            return [(ln, 0, 1) for ln, m in self.first_in.get(player, ()) if not mask & m]
         whole_only = None  # looked at only once some start's piece is uncoloured
         for ln, k, bit, before in self.free_starts.get(player, ()):
             if mask & bit:
                 continue
             if whole_only is None:
-                whole_only = not self.free_stretches and self._a_line_uncoloured(mask)
+                whole_only = not plain and not self.free_stretches and self._a_line_uncoloured(mask)
             if whole_only and mask & self.line_masks[ln]:
                 continue
             if (
