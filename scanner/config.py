@@ -654,6 +654,15 @@ class ScannerConfig:
     # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
     dull_chroma_least: float = 0.45
     dull_below_blocks: float = 0.25
+    # --- solver: the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
+    # A tally's run whose likeliest clean reading takes a blank inside it for a lost tick: the
+    # blanks after its last tick that a run needing up to this many more changed readings
+    # ticks are doubtful too (``tallies._clean_marking``; 0: none). A photo that loses ticks
+    # inside a run loses its last one alike. tune48 (480 photos, solver alone): at 1,
+    # unflagged 12 -> 11 on seeds 0-23 (a messaging Miro copy's last tick, faint, read blank
+    # after nine lost inside), regions flagged +3; seeds 24-47 unchanged; at 2 the same
+    # unflagged with +7 flagged (benchmarks/RESULTS.md, "Planted breaks and misreads").
+    tally_end_margin: int = 1
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
