@@ -663,6 +663,17 @@ class ScannerConfig:
     # after nine lost inside), regions flagged +3; seeds 24-47 unchanged; at 2 the same
     # unflagged with +7 flagged (benchmarks/RESULTS.md, "Planted breaks and misreads").
     tally_end_margin: int = 1
+    # A doubted traced line whose close readings include blank is confirmed by the rules
+    # (``solve._confirmed``: every close reading breaks a rule on a legal sheet) only where
+    # its fit rules out a bare line by this (``Reading.bare``): a player's segment left
+    # uncoloured breaks a rule that confirming its colour would hide. 0: always, as before.
+    # tune48 (480 photos, solver alone): the Miro segments confirmed so held bare -3.4 to
+    # -81 when traced and -2.5 for a planted blank (a pencil copy, unflagged before); at 3
+    # unflagged 2 -> 1 on seeds 24-47, flagged -3 on that sheet (the skipped segment no
+    # longer spends the confirmation budget); at 6 the same, +2 flagged; seeds 0-23 alike.
+    # Not doubting every close blank: +109 flagged on 24 sheets (median review 0 -> 0.23 %
+    # on seeds 24-47) for that one region.
+    confirm_bare: float = 3.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

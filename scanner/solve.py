@@ -565,11 +565,14 @@ def _confirmed(
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
     colours = {rid: rd.color for rid, rd in readings.items()}
+    traced = {r.id for r in search.layout.regions if r.kind == "segment"}
     left = config.confirm_evaluations
     for rid in _doubted_as_measured(search, readings, config):
         others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
+        if None in others and rid in traced and readings[rid].bare > -config.confirm_bare:
+            continue  # a trace the fit does not state surely: left blank is a player's break
         left -= len(others)
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
             out.add(rid)
