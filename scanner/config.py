@@ -655,14 +655,14 @@ class ScannerConfig:
     dull_chroma_least: float = 0.45
     dull_below_blocks: float = 0.25
     # --- solver: the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
-    # A tally's run whose likeliest clean reading takes a blank inside it for a lost tick: the
-    # blanks after its last tick that a run needing up to this many more changed readings
-    # ticks are doubtful too (``tallies._clean_marking``; 0: none). A photo that loses ticks
-    # inside a run loses its last one alike. tune48 (480 photos, solver alone): at 1,
-    # unflagged 12 -> 11 on seeds 0-23 (a messaging Miro copy's last tick, faint, read blank
-    # after nine lost inside), regions flagged +3; seeds 24-47 unchanged; at 2 the same
-    # unflagged with +7 flagged (benchmarks/RESULTS.md, "Planted breaks and misreads").
-    tally_end_margin: int = 1
+    # A tally's run whose likeliest clean reading is the run to its last tick and takes this
+    # many blanks inside it or more for lost ticks: the box after that last tick is doubtful
+    # too (``tallies._clean_marking``; 0: never). A photo that loses ticks inside a run
+    # loses its last one alike. tune48 (480 photos, solver alone): at 2 (to 5 alike) seeds
+    # 0-23 unflagged 12 -> 11 (a messaging Miro copy's box 62, faint, read blank after nine
+    # ticks lost inside), flagged +1, the box itself; seeds 24-47 unchanged. At 1 (one lost
+    # tick enough) +2 flagged more, right boxes of a crayon and a messaging Miro sheet.
+    tally_end_lost: int = 2
     # A doubted traced line whose close readings include blank is confirmed by the rules
     # (``solve._confirmed``: every close reading breaks a rule on a legal sheet) only where
     # its fit rules out a bare line by this (``Reading.bare``): a player's segment left
