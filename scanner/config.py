@@ -683,6 +683,26 @@ class ScannerConfig:
     # colour near another key was never learned), unflagged 0; tune48's two sheets learned
     # by clustering: wrong 6 -> 0 at 8 and below (benchmarks/RESULTS.md, "Keys").
     key_unmatched_delta: float = 6.0
+    # --- solver: the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
+    # A tally's run whose likeliest clean reading is the run to its last tick and takes this
+    # many blanks inside it or more for lost ticks: the box after that last tick is doubtful
+    # too (``tallies._clean_marking``; 0: never). A photo that loses ticks inside a run
+    # loses its last one alike. tune48 (480 photos, solver alone): at 2 (to 5 alike) seeds
+    # 0-23 unflagged 12 -> 11 (a messaging Miro copy's box 62, faint, read blank after nine
+    # ticks lost inside), flagged +1, the box itself; seeds 24-47 unchanged. At 1 (one lost
+    # tick enough) +2 flagged more, right boxes of a crayon and a messaging Miro sheet.
+    tally_end_lost: int = 2
+    # A doubted traced line whose close readings include blank is confirmed by the rules
+    # (``solve._confirmed``: every close reading breaks a rule on a legal sheet) only where
+    # its fit rules out a bare line by this (``Reading.bare``): a player's segment left
+    # uncoloured breaks a rule that confirming its colour would hide. 0: always, as before.
+    # tune48 (480 photos, solver alone): the Miro segments confirmed so held bare -3.4 to
+    # -81 when traced and -2.5 for a planted blank (a pencil copy, unflagged before); at 3
+    # unflagged 2 -> 1 on seeds 24-47, flagged -3 on that sheet (the skipped segment no
+    # longer spends the confirmation budget); at 6 the same, +2 flagged; seeds 0-23 alike.
+    # Not doubting every close blank: +109 flagged on 24 sheets (median review 0 -> 0.23 %
+    # on seeds 24-47) for that one region.
+    confirm_bare: float = 3.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
