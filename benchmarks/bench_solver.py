@@ -134,6 +134,8 @@ def _offers(layout, kept: dict, config) -> list[list]:  # type: ignore[no-untype
 
 
 def _value(field_type: object, text: str) -> object:
+    if field_type in (bool, "bool"):
+        return text.lower() in ("1", "true", "yes")
     return int(text) if field_type in (int, "int") else float(text)
 
 
@@ -158,7 +160,10 @@ def main() -> int:
     for item in args.set:
         name, _, text = item.partition("=")
         if name not in types or not text:
-            parser.error(f"--set {item}: give FIELD=VALUE, FIELD a number field of ScannerConfig")
+            parser.error(
+                f"--set {item}: give FIELD=VALUE, FIELD a number or true/false field of "
+                "ScannerConfig"
+            )
         settings[name] = _value(types[name], text)
     folder = Path(args.keep)
     truth_file = folder / f"truth_{args.split}.json"

@@ -454,6 +454,10 @@ class Palette:
     # How much wider than usual a colour's scatter is on this sheet: more than 1 when the
     # light's colour cast could not be measured (paper clipped white in some channel).
     spread: float = 1.0
+    # The same for fills, compared with key swatches lit by the same light: a cast measured
+    # on paper less brightly lit shifts a fill and its key alike, and widens only this
+    # where it could not be measured at all (``ScannerConfig.clipped_paper_spread``).
+    fill_spread: float = 1.0
     # The paper's brightness in the photo (linear, 0..1). In a dim photo a dull pencil's small
     # chroma is a level or two of the camera's, which JPEG compression rounds away.
     paper_level: float = 1.0
@@ -678,7 +682,7 @@ def learn_palette(
     lab = _lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
     if pal.colours and len(coloured):
         dist, _ = _distances(lab, pal)
-        unmatched = [j for j in range(len(coloured)) if dist[j].min() > 12.0]
+        unmatched = [j for j in range(len(coloured)) if dist[j].min() > config.key_unmatched_delta]
     else:
         unmatched = list(range(len(coloured)))
     names = ("keys " if len(blank) > 1 else "key ") + ", ".join(str(k) for k in blank)
@@ -932,7 +936,7 @@ def classify(
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     fill = config.fill
-    samples = _colour_samples(stats.n, photo_px_per_mm, config)
+    blocks = _chroma_blocks(stats.n, photo_px_per_mm, config)
     dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
     keys = list(palette.colours)
     shape_ll = _shape_loglik(stats, keys, shapes, config) if shapes else None
@@ -945,7 +949,7 @@ def classify(
         grey_veto,
         thin_scale,
         config,
-        samples,
+        blocks,
         shape_ll,
         dulled,
     )
@@ -982,7 +986,7 @@ def classify(
         if len(sel) >= 3:
             tints[k] = np.median(stats.tint[sel], axis=0)
     second = _classify_once(
-        stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, samples, shape_ll, dulled
+        stats, refs, tpl, styles, tints, grey_veto, thin_scale, config, blocks, shape_ll, dulled
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
@@ -1278,15 +1282,27 @@ LEARN_ABOVE = 0.9  # regions read this surely teach their style's reference colo
 GREY_TRACE_CONFIDENCE = 0.6  # a grey-looking trace read by the line fit: a guess for review
 
 
-def _colour_samples(
-    n: np.ndarray, photo_px_per_mm: float | None, config: ScannerConfig
-) -> np.ndarray | None:
-    """Independent colour samples of each region in the photo (None: not known): its area
-    in photo pixels over a chroma block's (``chroma_block_px``), at least one. A JPEG holds
-    colour once per block, and a small mark's block also holds the pencil lines round it, so
-    its many working pixels repeat far fewer samples of its colour."""
-    blocks = _chroma_blocks(n, photo_px_per_mm, config)
-    return None if blocks is None else np.maximum(1.0, blocks)
+def _scatter(
+    fill: bool, blocks: np.ndarray | None, i: int, thin_scale: float, config: ScannerConfig
+) -> float:
+    """How widely region ``i``'s colour scatters about its key's curve when two keys are
+    told apart (CIELAB), before the small-region and palette factors. A JPEG holds colour
+    once per chroma block (``blocks``: each region's area in them; None: unknown), so a mark
+    spanning few blocks has few independent colour samples, and its mean scatters as one
+    over the root of their number. A fill's scatter is measured (``fill_full_blocks``):
+    from that many blocks on it scatters as in a sharp photo, below it wider; a thin
+    stroke's or tick's also widens with the photo's pixels per mm (``thin_scale``) and below
+    ``colour_full_samples`` blocks (at least one)."""
+    if fill:
+        sigma = config.fill_sigma
+        if blocks is not None:
+            b = max(float(blocks[i]), 1e-3)
+            sigma *= math.sqrt(max(1.0, config.fill_full_blocks / b))
+        return sigma
+    sigma = 2.5 * thin_scale
+    if blocks is not None and config.colour_full_samples > max(1.0, float(blocks[i])):
+        sigma *= math.sqrt(config.colour_full_samples / max(1.0, float(blocks[i])))
+    return sigma
 
 
 def _chroma_blocks(
@@ -1323,7 +1339,7 @@ def _classify_once(
     grey_veto: bool = True,
     thin_scale: float = 1.0,
     config: ScannerConfig = DEFAULT,
-    samples: np.ndarray | None = None,
+    blocks: np.ndarray | None = None,
     shape_ll: np.ndarray | None = None,
     dulled: np.ndarray | None = None,
 ) -> list[Reading]:
@@ -1400,13 +1416,10 @@ def _classify_once(
             continue
         small = 1.5 if n < 150 else 1.0
         # How far from its key a region's colour may lie (the model's reach) ...
-        base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * palette.spread
+        spread = palette.fill_spread if st is fill else palette.spread
+        base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * spread
         # ... and how widely it scatters when telling two keys apart.
-        sigma = (config.fill_sigma if st is fill else 2.5) * thin_scale * small * palette.spread
-        if samples is not None and r.kind != "segment" and samples[i] < config.colour_full_samples:
-            # Fewer independent colour samples than a colour needs: its mean scatters as
-            # one over the root of their number (see ``colour_full_samples``).
-            sigma *= math.sqrt(config.colour_full_samples / float(samples[i]))
+        sigma = _scatter(st is fill, blocks, i, thin_scale, config) * small * spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.

@@ -310,7 +310,10 @@ class ScannerConfig:
     # of grey) under (factor x the sure paper's median, at least floor): ``grain_strict``
     # inside regions large enough to be filled solid, ``grain_lenient`` elsewhere (small boxes
     # among dense lines, where JPEG noise is rough). Set when the light model landed (git
-    # e963685, 4586865); no sweep over a set is on record.
+    # e963685, 4586865); no sweep over a set is on record. The same test keeps sure paper (the
+    # margins) that is coloured against the paper out of the light and its tint (a thumb on
+    # the margin): over tune48's 48 table_thumb photos the sure paper's 99th percentile was
+    # 0.07 at most per photo, thumbs' skin 0.2-0.86 (benchmarks/RESULTS.md, "Keys").
     paper_saturation: float = 0.12
     grain_strict: tuple[float, float] = (2.0, 0.01)
     grain_lenient: tuple[float, float] = (3.0, 0.05)
@@ -336,6 +339,10 @@ class ScannerConfig:
     # measured on unclipped paper (``pipeline._doubt_the_cast``; unmeasured: 2, on the ink:
     # 1). The tuning split's 33 photos with most paper clipped, scatter 1 / 1.5 / 2: wrong
     # 49 / 51 / 56, unflagged 1 / 1 / 0 (a traced line), median review 0 / 0.28 / 0.63 %.
+    # Not for fills (``Palette.fill_spread``): a fill and its key swatch share the light, and
+    # over tune48 fills scattered alike with it (rms 1.28 / 1.48 CIELAB in other / messaging
+    # photos) and without (1.31 / 1.55). The 86 such photos of tune48: flagged 1,715 ->
+    # 1,460, wrong 85 -> 84, unflagged 0 -> 0, planted breaks 19 -> 20 of 21.
     clipped_paper_spread: float = 2.0
     # A blank region whose paper is clipped white in every channel with this much headroom
     # (a pencil this much darker than paper in each channel would still clip) goes to review
@@ -496,7 +503,8 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Clipped fills").
     clip_noise_levels: int = 8
     # A JPEG keeps colour once per chroma block: 16 x 16 photo pixels under 4:2:0
-    # subsampling, the common case. A fill, mark or tick whose area in the photo spans fewer
+    # subsampling, the common case. A tick or written mark (a fill: ``fill_full_blocks``
+    # below) whose area in the photo spans fewer
     # than ``colour_full_samples`` such blocks (at least one) has its colour scatter widened
     # by the root of the shortfall: its many working pixels repeat a sample or two, bled
     # from the pencil round it. On 8 messaging Miro photos (tuning seeds) 2 / 3 / 4 / 5 / 6 /
@@ -675,6 +683,47 @@ class ScannerConfig:
     # throughout (benchmarks/RESULTS.md, "Dulled small marks"). 1: off.
     dull_chroma_least: float = 0.45
     dull_below_blocks: float = 0.25
+    # A fill's colour scatter (``fill_sigma``) is widened by the root of ``fill_full_blocks``
+    # over its area in chroma blocks (not at all from this many on; no floor: a tenth of a
+    # block widens by 5, where messaging copies' Miro capture marks lie nearer another key
+    # a quarter of the time), and not by the photo's pixels per mm
+    # (``colour_full_px_per_mm``, which strokes and ticks keep, with
+    # ``colour_full_samples``). Over tune48 (480 photos), truly coloured
+    # fills' distance to their key (rms, CIELAB) in messaging copies was 2.1 at 0.25-1
+    # block, 1.4-1.5 from 1 block on, against 1.2-1.3 in 12 MP photos; the scatter stated
+    # was up to 4 times that. Replayed on those fills (first pass), 1.6 / 2.5 / 4: right
+    # fills doubted in photos under 5 px/mm 572 (main) -> 55 / 90 / 152, misread fills read
+    # surely 0 -> 1 / 0 / 0 (benchmarks/RESULTS.md, "Keys").
+    fill_full_blocks: float = 2.5
+    # A blank (or unseen) key with no marked boxes or symbols of its own is learned by
+    # clustering the coloured regions no known key explains: those further than this from
+    # every known key's curve (CIELAB; a fill's reach from its key, the "matches no key"
+    # test, begins at 4.5). 20 simulated photos of Delaunay, Klee, Rings and Springer with
+    # one blank key (tuning seeds 2000-2034, pencil, close colours, messaging, crayon), 12 /
+    # 8 / 6 / 4.5: exact 15 / 19 / 19 / 19, wrong 115 / 1 / 1 / 1 (four Klee sheets whose
+    # colour near another key was never learned), unflagged 0; tune48's two sheets learned
+    # by clustering: wrong 6 -> 0 at 8 and below (benchmarks/RESULTS.md, "Keys").
+    key_unmatched_delta: float = 6.0
+    # --- solver: the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
+    # A tally's run whose likeliest clean reading is the run to its last tick and takes this
+    # many blanks inside it or more for lost ticks: the box after that last tick is doubtful
+    # too (``tallies._clean_marking``; 0: never). A photo that loses ticks inside a run
+    # loses its last one alike. tune48 (480 photos, solver alone): at 2 (to 5 alike) seeds
+    # 0-23 unflagged 12 -> 11 (a messaging Miro copy's box 62, faint, read blank after nine
+    # ticks lost inside), flagged +1, the box itself; seeds 24-47 unchanged. At 1 (one lost
+    # tick enough) +2 flagged more, right boxes of a crayon and a messaging Miro sheet.
+    tally_end_lost: int = 2
+    # A doubted traced line whose close readings include blank is confirmed by the rules
+    # (``solve._confirmed``: every close reading breaks a rule on a legal sheet) only where
+    # its fit rules out a bare line by this (``Reading.bare``): a player's segment left
+    # uncoloured breaks a rule that confirming its colour would hide. 0: always, as before.
+    # tune48 (480 photos, solver alone): the Miro segments confirmed so held bare -3.4 to
+    # -81 when traced and -2.5 for a planted blank (a pencil copy, unflagged before); at 3
+    # unflagged 2 -> 1 on seeds 24-47, flagged -3 on that sheet (the skipped segment no
+    # longer spends the confirmation budget); at 6 the same, +2 flagged; seeds 0-23 alike.
+    # Not doubting every close blank: +109 flagged on 24 sheets (median review 0 -> 0.23 %
+    # on seeds 24-47) for that one region.
+    confirm_bare: float = 3.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -159,6 +159,13 @@ def light_field(
         balanced = np.where(at_clip, np.maximum(balanced, top[..., None]), balanced)
     mx = channel_max(balanced)
     sat = (mx - channel_min(balanced)) / np.maximum(mx, 1e-3)
+    # Sure paper (a margin) coloured against the paper's own colour is something lying on
+    # it (a thumb holding the sheet down): it lends the paper neither its light nor its
+    # tint, which is smoothed over 61 mm and would tint every region near it.
+    neutral = sat < config.paper_saturation
+    if (paper & neutral).sum() >= 50 and not (paper & neutral).all():
+        paper = paper & neutral
+        true_paper = true_paper & neutral
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
     # Paper-like: no colour, no grain, not much darker than round it.
     # Grain tells grey pencil from paper. Inside regions large enough to be filled solid the

@@ -24,34 +24,27 @@ import numpy as np
 
 from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.pipeline import ScanResult
+from artsheets.scanner.png import encode_rows, rgb_rows
 from artsheets.scanner.template import SHEETS_CACHED, template_for
 
 __all__ = ["SHOW_CONFIDENCE_BELOW", "overlay_png", "overlay_png_soon", "render_overlay", "start"]
 
 SHOW_CONFIDENCE_BELOW = 0.95
-REVIEW = (255, 0, 255)  # magenta, BGR
+REVIEW = (255, 0, 255)  # magenta (the overlay is drawn in RGB)
 UNCOLOURED = (150, 150, 150)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 SCALE = 2  # the overlay is drawn at twice the working resolution, for legible labels
-# How the PNG is written: deflate's fastest level, run-length matching and the "up" filter
-# (each row less the row above). The photo is enlarged by repeating pixels, so every other
-# row filters to zeros and every pixel comes in pairs; the outlines and labels are drawn
-# smooth over it at the full scale. Measured on 8 tuning photos (one a game and condition,
-# processor time of drawing + encoding, one thread, machine load 7-8): OpenCV's default
-# (level 1, libpng's choice of filter per row) on the smoothly enlarged photo 136 ms and
-# 4.7 MB a photo; the "up" filter with run-length matching 120 ms; both on the repeated
-# pixels 87 ms and 2.9 MB (no filter 92 ms, 3.0 MB; "sub" 95 ms; "paeth" 118 ms; deflate
-# level 2 107 ms; Huffman-only 130 ms, 5 MB; Pillow's PNG at level 1, with zlib-ng, twice
-# OpenCV's time).
+# How the PNG is written (``png.py``): the picture is drawn in RGB straight into the rows of the
+# PNG (no copy, no conversion), unfiltered, compressed at this ISA-L level. The photo is
+# enlarged by repeating pixels, so every other row repeats the one above it, which deflate
+# finds as one match. Measured on 8 tuning overlays (processor time of encoding the drawn
+# picture, one thread, machine load 4.7): OpenCV's PNG at zlib's level 1, run-length matching
+# and the "up" filter (the setting before) 61 ms, 1.93 MB; these rows at ISA-L level 0 15.7
+# ms, 2.35 MB; level 1 15.1 ms, 1.97 MB; level 2 15.9 ms, 1.96 MB; level 1 with the "up"
+# filter 17.8 ms, 1.87 MB (zlib-ng's level 1 37.6 ms, 2.32 MB; libdeflate's 79.5 ms, 1.64 MB).
+# The pixels are the same whichever: only the file's bytes differ.
 # The whole command's figures: benchmarks/RESULTS.md (scan speed).
-PNG_PARAMS = (
-    cv2.IMWRITE_PNG_COMPRESSION,
-    1,
-    cv2.IMWRITE_PNG_STRATEGY,
-    cv2.IMWRITE_PNG_STRATEGY_RLE,
-    cv2.IMWRITE_PNG_FILTER,
-    cv2.IMWRITE_PNG_FILTER_UP,
-)
+PNG_LEVEL = 1
 # The photo faded a little (a quarter of the way to white) so the outlines stand out: as a
 # lookup table, made by the very blend it stands for; and kept to 64 levels a channel (the
 # middle of every 4), which the eye does not tell from 256 on the faded photo and which
@@ -88,20 +81,20 @@ def _outlines(
     return tuple(out)
 
 
-def render_overlay(result: ScanResult) -> np.ndarray:
-    """The overlay image (BGR)."""
+def _drawn(result: ScanResult) -> np.ndarray:
+    """The overlay drawn in RGB straight into the rows of its PNG (:func:`.png.rgb_rows`)."""
     h, w = result.image.shape[:2]
     band = _banner(result, w * SCALE)
+    rows, out = rgb_rows(len(band) + h * SCALE, w * SCALE)
+    cv2.cvtColor(band, cv2.COLOR_BGR2RGB, dst=out[: len(band)])
     # The picture is faded at the working resolution (a quarter of the pixels), then enlarged
-    # straight into its place below the band, each pixel repeated (see PNG_PARAMS: an
+    # straight into its place below the band, each pixel repeated (see PNG_LEVEL: an
     # interpolated one adds no detail and compresses slower): at 2100 x 3000 pixels, each pass
     # over the enlarged image, and each copy of it, costs more than all the drawing.
-    out = np.empty((len(band) + h * SCALE, w * SCALE, 3), np.uint8)
-    out[: len(band)] = band
     img = out[len(band) :]
-    faded = cv2.LUT(result.image, _FADE)
+    faded = cv2.cvtColor(cv2.LUT(result.image, _FADE), cv2.COLOR_BGR2RGB)
     cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_NEAREST)
-    palette = {k: result.palette.srgb(k) for k in result.palette.colours}
+    palette = {k: _rgb(result.palette.srgb(k)) for k in result.palette.colours}
     labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
     for rid, pts, closed, at in _outlines(result.code, result.config):
         rd = result.readings[rid]
@@ -119,15 +112,24 @@ def render_overlay(result: ScanResult) -> np.ndarray:
             labels.append((f"{round(p * 100)}", at, (60, 60, 60)))
     for text, at, colour in labels:
         _label(img, text, at, colour)
-    return out
+    return rows
+
+
+def _rgb(bgr: tuple[int, int, int]) -> tuple[int, int, int]:
+    b, g, r = bgr
+    return (r, g, b)
+
+
+def render_overlay(result: ScanResult) -> np.ndarray:
+    """The overlay image (BGR, as OpenCV reads the PNG back)."""
+    return cv2.cvtColor(
+        _drawn(result)[:, 1:].reshape(-1, result.image.shape[1] * SCALE, 3), cv2.COLOR_RGB2BGR
+    )
 
 
 def overlay_png(result: ScanResult) -> bytes:
-    """The overlay as the bytes of a PNG file (see :data:`PNG_PARAMS`)."""
-    ok, buf = cv2.imencode(".png", render_overlay(result), list(PNG_PARAMS))
-    if not ok:  # pragma: no cover - encoding an in-memory image does not fail
-        raise ValueError("could not encode the overlay image")
-    return buf.tobytes()
+    """The overlay as the bytes of a PNG file (see :data:`PNG_LEVEL`)."""
+    return encode_rows(_drawn(result), PNG_LEVEL)
 
 
 def _first_text() -> None:

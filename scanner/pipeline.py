@@ -325,9 +325,11 @@ def _doubt_the_cast(
     pink, orange and red) can no longer be told apart surely. When the cast was measured on
     unclipped paper (less brightly lit) or on the printed ink instead, say so (on the tuning
     split's 120 photos, within 2.4 % and 4.7 % of the truth); when it could not be measured
-    at all, say so, and widen the colours' scatter so that such decisions go to review.
+    at all, say so, and widen the colours' scatter (fills' too) so that such decisions go
+    to review.
     ``from_paper``: the cast was measured on unclipped paper, and the scatter is widened
-    this much (``ScannerConfig.clipped_paper_spread``); None: it was not."""
+    this much (``ScannerConfig.clipped_paper_spread``; not a fill's, compared with key
+    swatches under the same light); None: it was not."""
     names = " and ".join(_CHANNEL_NAMES[c] for c in clipped)
     if from_paper is not None:
         palette.spread = max(palette.spread, from_paper)
@@ -343,6 +345,7 @@ def _doubt_the_cast(
         )
         return
     palette.spread = max(palette.spread, CAST_UNKNOWN_SPREAD)
+    palette.fill_spread = max(palette.fill_spread, CAST_UNKNOWN_SPREAD)
     palette.notes.append(
         f"the paper is overexposed (clipped white in {names}): the light's colour cannot be "
         "measured, so close colours are doubted; retake the photo a little darker"

@@ -42,8 +42,10 @@ goes to review with its measured reading as its second choice.
 
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
-review; Arp's doubted line pieces likewise where every close alternative leaves no legal
-order of play (:func:`~artsheets.scanner.mending.confirm_by_order`).
+review (not a traced line with blank close whose fit does not rule out a bare line: a
+player's segment left uncoloured); Arp's doubted line pieces likewise where every close
+alternative leaves no legal order of play
+(:func:`~artsheets.scanner.mending.confirm_by_order`).
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
@@ -559,17 +561,22 @@ def _confirmed(
     plus ``sure_logodds`` (or ``unusual_logodds``), no longer small, and they leave review
     whatever the measurement's doubt. Not where the solved sheet still breaks a rule (its
     misreads may hide each other: the truth of one breaks a rule only beside another's
-    misread). The least sure first, one rescoring per alternative, within
-    ``confirm_evaluations``."""
+    misread). Nor a traced line whose close readings include blank where its fit does not
+    rule out a bare line by ``confirm_bare``: a player's segment left uncoloured breaks a
+    rule that confirming its colour would hide. The least sure first, one rescoring per
+    alternative, within ``confirm_evaluations``."""
     out: set[str] = set()
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
     colours = {rid: rd.color for rid, rd in readings.items()}
+    traced = {r.id for r in search.layout.regions if r.kind == "segment"}
     left = config.confirm_evaluations
     for rid in _doubted_as_measured(search, readings, config):
         others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
+        if None in others and rid in traced and readings[rid].bare > -config.confirm_bare:
+            continue  # a trace the fit does not state surely: left blank is a player's break
         left -= len(others)
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
             out.add(rid)

@@ -62,7 +62,13 @@ def read_tallies(
         values = sorted(v for v, _, m in boxes if m)
         if values and values != list(range(1, len(values) + 1)):
             doubtful, sure, inferred = _clean_marking(
-                boxes, False, unseen, doubted, config.tally_sure_margin, config.tally_doubt_margin
+                boxes,
+                False,
+                unseen,
+                doubted,
+                config.tally_sure_margin,
+                config.tally_doubt_margin,
+                config.tally_end_lost,
             )
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
@@ -95,6 +101,7 @@ def read_tallies(
                 doubted,
                 config.tally_sure_margin,
                 config.tally_doubt_margin,
+                config.tally_end_lost,
             )
             checks.append(
                 {
@@ -240,6 +247,7 @@ def _clean_marking(
     doubted: Set[str] = frozenset(),
     sure_margin: int = DEFAULT.tally_sure_margin,
     doubt_margin: int = DEFAULT.tally_doubt_margin,
+    end_lost: int = DEFAULT.tally_end_lost,
 ) -> tuple[list[str], set[str], list[str]]:
     """(the doubtful boxes; those of them misread beyond reasonable doubt; and the boxes not
     in the photo (``unseen``) ticked beyond reasonable doubt).
@@ -254,7 +262,11 @@ def _clean_marking(
     for a lost tick, so are the blanks before that last tick that a marking within
     ``doubt_margin`` more changes ticks: the photo loses ticks, and a run that ends at its
     last tick may have lost a few in a row (a messaging app's copy read three ticks blank
-    surely after a gap). Beyond reasonable doubt
+    surely after a gap); and where the run to the last tick is among the likeliest and takes
+    ``end_lost`` or more blanks inside it for lost ticks, the box after that last tick: a
+    photo that loses ticks inside a run loses its last one alike (a messaging copy's last
+    tick, faint, read blank after nine lost inside). Beyond
+    reasonable doubt
     means: every clean marking that keeps the box as read (or leaves an unseen box blank)
     needs ``sure_margin`` more misreads of sure boxes than the likeliest one, where boxes
     read with doubt (``doubted``: faint ticks, say) count for nothing; a tick fifteen boxes
@@ -279,6 +291,14 @@ def _clean_marking(
         for d, c in zip(diffs, cost, strict=True):
             if c <= best + doubt_margin:
                 disputed |= {v for v in d - marked if v < last}
+    # A photo that loses ticks inside the run (``end_lost`` or more, the run to the last
+    # tick among the likeliest) loses its last one alike: the box after it is doubtful.
+    to_last = set(range(1, last + 1))
+    lost = to_last - marked - hidden
+    after = min((v for v in values if v > last), default=None)
+    likeliest = any(m == to_last and c == best for m, c in zip(models, cost, strict=True))
+    if end_lost and len(lost) >= end_lost and after is not None and after not in hidden:
+        disputed |= {after} if likeliest else set()
     near = least + sure_margin
     sure = {
         v

@@ -153,10 +153,11 @@ def test_paper_clipped_white_in_one_channel_does_not_shift_colours() -> None:
 
 @pytest.mark.parametrize("seed", [5, 6])
 def test_a_colour_that_cannot_be_learned_makes_loose_matches_doubtful(seed: int) -> None:
-    """Key 2 left blank, and its pencil (purple) so like key 1's (blue) that no region stands
-    out to learn it from: every region of colour 2 then reads as a loose colour 1, and must
-    be flagged, not passed."""
-    pencils = {1: PENCILS["blue"], 2: PENCILS["purple"]}
+    """Key 2 left blank, and its pencil (a blue-violet a shade from key 1's blue) so like key
+    1's that no region stands out to learn it from: every region of colour 2 then reads as a
+    loose colour 1, and must be flagged, not passed. (Purple against that blue stands out,
+    and is learned: the next test.)"""
+    pencils = {1: PENCILS["blue"], 2: (85, 72, 182)}
     photo = simulate(
         sheet_for("springer"), seed=seed, conditions=easy(SIZE), blank_keys=(2,), pencils=pencils
     )
@@ -165,6 +166,20 @@ def test_a_colour_that_cannot_be_learned_makes_loose_matches_doubtful(seed: int)
     wrong = _wrong(photo, result)
     assert wrong  # colour 2 cannot be read: the test is about saying so
     assert {rid: w for rid, w in wrong.items() if w[3] is None} == {}
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_blank_key_near_another_is_learned_from_the_regions_no_key_explains(seed: int) -> None:
+    """Key 2 blank and its pencil (purple) near key 1's (blue): its regions lie 6 CIELAB units
+    or more from blue's curve, beyond a fill's reach, and teach colour 2 by clustering (with
+    a bound of 12 they did not, and colour 2 stayed unknown)."""
+    pencils = {1: PENCILS["blue"], 2: PENCILS["purple"]}
+    photo = simulate(
+        sheet_for("springer"), seed=seed, conditions=easy(SIZE), blank_keys=(2,), pencils=pencils
+    )
+    result = scan_image(photo.image)
+    assert result.palette.source[2] == "clustered" and not result.palette.unknown
+    assert _wrong(photo, result) == {}
 
 
 def test_a_blank_key_is_learned_from_its_players_own_boxes() -> None:

@@ -147,9 +147,10 @@ def test_a_blank_sheet_is_not_finished_and_fails_strict(tmp_path, capsys) -> Non
 
 
 def test_a_colour_key_that_cannot_be_read_is_named_with_its_player() -> None:
-    """Key 2 blank and its pencil (purple) too like key 1's (blue) to be learned from the
-    sheet: player 2's colour is unknown, so his regions would be merged into player 1's."""
-    pencils = {1: PENCILS["blue"], 2: PENCILS["purple"]}
+    """Key 2 blank and its pencil (a blue-violet a shade from key 1's blue) too like key 1's
+    to be learned from the sheet: player 2's colour is unknown, so his regions would be
+    merged into player 1's. (Purple against that blue is learned by clustering.)"""
+    pencils = {1: PENCILS["blue"], 2: (85, 72, 182)}
     photo = simulate(
         sheet_for("springer"), seed=5, conditions=easy(SIZE), blank_keys=(2,), pencils=pencils
     )

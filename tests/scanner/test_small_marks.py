@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, _classify_once, _colour_samples
+from artsheets.scanner.colours import Palette, Reading, _chroma_blocks, _classify_once
 from artsheets.scanner.config import DEFAULT
 
 from .fakes import one_fill
@@ -20,9 +20,11 @@ def _read_mark(photo_px_per_mm: float) -> Reading:
     """Read one fully pencilled fill of 240 working pixels in colour ``BLED`` from a photo
     of this many pixels per mm of paper."""
     tpl, styles, i, stats = one_fill("springer", np.array(BLED))
-    palette = Palette(colours={k: np.array(c) for k, c in KEYS.items()}, spread=SPREAD)
-    samples = _colour_samples(stats.n, photo_px_per_mm, DEFAULT)
-    out = _classify_once(stats, {DEFAULT.fill: palette}, tpl, styles, None, samples=samples)
+    palette = Palette(
+        colours={k: np.array(c) for k, c in KEYS.items()}, spread=SPREAD, fill_spread=SPREAD
+    )
+    blocks = _chroma_blocks(stats.n, photo_px_per_mm, DEFAULT)
+    out = _classify_once(stats, {DEFAULT.fill: palette}, tpl, styles, None, blocks=blocks)
     return out[i]
 
 
@@ -34,10 +36,19 @@ def test_a_mark_of_one_chroma_block_goes_to_review() -> None:
     assert small.confidence < DEFAULT.review_below and small.reason is not None
 
 
-def test_samples_are_photo_area_over_a_chroma_block_at_least_one() -> None:
+def test_blocks_are_photo_area_over_a_chroma_block() -> None:
     n = np.array([240.0, 2400.0])
-    assert _colour_samples(n, None, DEFAULT) is None
-    got = _colour_samples(n, 10.0, DEFAULT)  # 4 photo pixels a working pixel
+    assert _chroma_blocks(n, None, DEFAULT) is None
+    got = _chroma_blocks(n, 10.0, DEFAULT)  # 4 photo pixels a working pixel
     assert got is not None
     np.testing.assert_allclose(got, [960 / 256, 9600 / 256])
-    assert _colour_samples(n, 1.0, DEFAULT).tolist() == [1.0, 1.0]
+
+
+def test_a_fill_of_enough_chroma_blocks_is_read_as_surely_as_in_a_sharp_photo() -> None:
+    # At 9 px/mm the fill spans 3 blocks, ``fill_full_blocks`` or more: its colour scatters
+    # as at 20 px/mm (over tune48 fills of 1 block or more scattered 1.4-1.5 CIELAB in
+    # messaging copies, 1.2-1.3 in 12 MP photos), so it is read as surely.
+    assert DEFAULT.fill_full_blocks <= 3.0
+    sharp, fewer = _read_mark(20.0), _read_mark(9.0)
+    assert fewer.color == sharp.color == 1
+    assert fewer.confidence == sharp.confidence
