@@ -1144,6 +1144,21 @@ def _reread_lines(
                 if reason is None
                 else f"{reason}; or left blank ({why})?"
             )
+        blank_ll = _bare_loglik(fit, config) if faint_in_fill and thin else None
+        if blank_ll is not None and blank_ll >= config.line_bare_read_logodds and fit.color == own:
+            # Less pencil on its core than the fill beside it holds, by more than a trace
+            # mostly does: read blank, the fill's colour second, at the odds measured (only
+            # from ``line_bare_read_logodds``: see its measurement).
+            out[i] = Reading(
+                None,
+                round(1.0 / (1.0 + math.exp(-min(blank_ll, 50.0))), 3),
+                rd.coverage,
+                f"read blank: its core holds {fit.core_share:.0%} of the pencil of the fill "
+                f"beside it (colour {fit.color}), a trace more",
+                runner_up=fit.color,
+                loglik={k: v - blank_ll for k, v in fit.loglik.items()},
+            )
+            continue
         if fit.dissent > DISSENT_ABOVE and reason is None:
             conf = min(conf, 0.6)
             reason = f"the line's printed core says colour {fit.core}, beside it {fit.beside}"
@@ -1200,6 +1215,18 @@ def _reread_lines(
             loglik=measured[i].loglik,
         )
     return out
+
+
+def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
+    """Blank's log-likelihood against ``fit.color`` for a piece read in the colour of a fill
+    beside it, from how much of that colour its printed core holds against the fill
+    (``fit.core_share``; None where unmeasured): a fill reaches the core only by its blur, a
+    trace lies on it (``ScannerConfig.line_bare_loglik_*``, a fit over bare and traced
+    pieces)."""
+    if fit.core_share is None:
+        return None
+    share = max(fit.core_share, config.line_bare_core_floor)
+    return config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:

@@ -724,6 +724,29 @@ class ScannerConfig:
     # Not doubting every close blank: +109 flagged on 24 sheets (median review 0 -> 0.23 %
     # on seeds 24-47) for that one region.
     confirm_bare: float = 3.0
+    # --- bare: blank's measured log-likelihood for a traced line (lines.py, colours.py) ---
+    # A piece read in the colour of a filled space beside it (not dyed over) has blank's
+    # log-likelihood against that colour measured from how much of it its printed core holds
+    # against the fill (``lines.LineFit.core_share``, s): ``line_bare_loglik_at_one +
+    # line_bare_loglik_slope * log(max(s, line_bare_core_floor))``; where that is positive
+    # the piece reads blank (the solver weighs it against the rules' prior). Fitted (logistic
+    # regression on log s, its base rate taken out) on 30 Arp photos made for it (seeds
+    # 100-102 of every condition, 12 pieces of each finished sheet left bare; the pieces read
+    # in a fill's colour outside felt tip: 137 bare, 1,490 traced in that colour). Blank's
+    # log-likelihood over 3 there (read as drawn past ``sure_logodds``): 68 / 137 bare, 12 /
+    # 1,490 traced; over 4: 52 and 8 (benchmarks/RESULTS.md, "Bare pieces read blank").
+    line_bare_loglik_at_one: float = -1.39
+    line_bare_loglik_slope: float = -3.88
+    line_bare_core_floor: float = 0.05
+    # ... and it reads blank only where that reaches this: under it the piece keeps its
+    # colour, for review with blank second (``line_bare_share``). Where blank is read under
+    # the rules' prior (``sure_logodds``) the solver colours it again, and the blank pieces
+    # of one sheet fail one check together, so several traced pieces read blank paid that
+    # prior once and stood. tune48's Arp photos (53), read blank from 0 / 3 / 4: planted
+    # breaks read as drawn 6 -> 9 / 9 / 8 of 13, sheets exact 27 -> 23 / 25 / 27 (from 0
+    # and 3, traced pieces of core share 0.31 read blank), unflagged 0 throughout
+    # (benchmarks/RESULTS.md, "Bare pieces read blank").
+    line_bare_read_logodds: float = 4.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -46,6 +46,7 @@ __all__ = [
 STEPS = 16  # pressures tried for a trace (0 to ``line_trace_max``)
 FILL_STEPS = 7  # for a fill beside the line (0 to ``line_fill_max``)
 CORE_FILL_STEPS = 5  # for a fill blurred onto the printed core (0 to ``line_core_fill``)
+CORE_SHARE_PIXELS = 5  # core pixels in a fill that make a core share (a least count)
 CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
@@ -274,6 +275,11 @@ class LineFit:
     # ``line_min_usable`` such pixels). A fill stops short of its outline, so a bare piece's
     # band holds less than its fills (about half); a trace lies over them and holds more.
     fill_share: float | None = None
+    # The same on the printed core alone (within ``line_core_mm`` of the line), where a trace
+    # lies and a fill reaches only by its blur: a bare piece's core holds a fifth to a third
+    # of the fill, a trace's more than all of it (None: under 5 such pixels). What
+    # ``line_bare_loglik`` reads blank's log-likelihood from.
+    core_share: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -406,6 +412,9 @@ def fit_lines(
     read = fill_colours or {}
     sides = _line_sides(owner, host, core) if read else {}
     shares = _fill_shares(chroma, owner, host, fill, read, n_regions, config)
+    core_shares = _fill_shares(
+        chroma, owner, np.where(core, host, -1), fill, read, n_regions, config
+    )
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -450,6 +459,9 @@ def fit_lines(
         share = None
         if best in shares and shares[best][1][i] >= config.line_min_usable:
             share = float(shares[best][0][i] / shares[best][1][i])
+        core_share = None
+        if best in core_shares and core_shares[best][1][i] >= CORE_SHARE_PIXELS:
+            core_share = float(core_shares[best][0][i] / core_shares[best][1][i])
         if len(keys) < 2:
             out[int(i)] = LineFit(
                 best,
@@ -478,6 +490,7 @@ def fit_lines(
             in_fill,
             bare_ll,
             share,
+            core_share,
         )
     return out
 
