@@ -278,7 +278,7 @@ class LineFit:
     # The same on the printed core alone (within ``line_core_mm`` of the line), where a trace
     # lies and a fill reaches only by its blur: a bare piece's core holds a fifth to a third
     # of the fill, a trace's more than all of it (None: under 5 such pixels). What
-    # ``line_bare_loglik`` reads blank's log-likelihood from.
+    # ``line_bare_loglik_*`` reads blank's log-likelihood from.
     core_share: float | None = None
 
     @property
