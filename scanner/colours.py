@@ -1365,7 +1365,9 @@ def _classify_once(
             d = dists[st][0]
             d[dulled] = np.minimum(d[dulled], near)
     keys = list(palette.colours)
-    pale = 100.0 - lab[:, 0] < config.pale_share * _faintest_darkening(palette)
+    # (A small photo's colour is its chroma blocks' mean: there a tint needs more darkening.)
+    share = config.pale_share if grey_veto else config.pale_share_small
+    pale = 100.0 - lab[:, 0] < share * _faintest_darkening(palette)
     out: list[Reading] = []
     for i, r in enumerate(regions):
         st = styles[i]
@@ -1459,7 +1461,10 @@ def _classify_once(
         if k in palette.doubtful:
             conf = min(conf, 0.5)
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
-        if grey_veto and _grey_unlike(
+        # In a small photo a fill spanning a whole chroma block or more keeps its colour
+        # (``grey_fill_blocks``): grey there is no pencil's either.
+        big_fill = st is fill and blocks is not None and blocks[i] >= config.grey_fill_blocks
+        if (grey_veto or big_fill) and _grey_unlike(
             lab[i], palettes.get(st, palette).colours[k], st is fill, palette.paper_level, config
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
