@@ -1305,6 +1305,13 @@ def _scatter(
     return sigma
 
 
+def _keeps_chroma(fill: bool, blocks: np.ndarray | None, i: int, config: ScannerConfig) -> bool:
+    """Does region ``i``, a fill, span enough chroma blocks (``grey_fill_blocks``) to keep
+    its key's chroma in a small photo, where smaller marks are mixed with the paper round
+    them?"""
+    return fill and blocks is not None and float(blocks[i]) >= config.grey_fill_blocks
+
+
 def _chroma_blocks(
     n: np.ndarray, photo_px_per_mm: float | None, config: ScannerConfig
 ) -> np.ndarray | None:
@@ -1463,8 +1470,7 @@ def _classify_once(
             reason = reason or f"colour {k} was guessed: its key swatch is blank"
         # In a small photo a fill spanning a whole chroma block or more keeps its colour
         # (``grey_fill_blocks``): grey there is no pencil's either.
-        big_fill = st is fill and blocks is not None and blocks[i] >= config.grey_fill_blocks
-        if (grey_veto or big_fill) and _grey_unlike(
+        if (grey_veto or _keeps_chroma(st is fill, blocks, i, config)) and _grey_unlike(
             lab[i], palettes.get(st, palette).colours[k], st is fill, palette.paper_level, config
         ):
             # Darker but colourless where the key is colourful: the edge of a shadow or a
