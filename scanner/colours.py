@@ -333,17 +333,26 @@ def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
     entries = np.flatnonzero(tally[m.owner]) if len(m.owner) else np.zeros(0, np.int64)
     cuts = np.flatnonzero(np.diff(entries) != 1) + 1
     runs = tuple((int(r[0]), int(r[-1]) + 1) for r in np.split(entries, cuts) if len(r))
-    boxes = np.zeros(h * w, np.uint8)
-    boxes[m.pixels[entries]] = 1
-    zone = cv2.dilate(boxes.reshape(h, w), disk(paper_mm)) > 0
-    paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
+    flat = m.pixels[entries]
+    zone = np.zeros((h, w), bool)
     y0, x0 = 0, 0
     grid = (0, 0)
     if len(entries):
-        ys, xs = np.nonzero(zone)
-        y0, x0 = int(ys.min()), int(xs.min())
-        grid = ((int(ys.max()) - y0) // 2 + 1, (int(xs.max()) - x0) // 2 + 1)
-    flat = m.pixels[entries]
+        # Dilated in the boxes' bounding rectangle widened by the disk's radius only: no
+        # pixel outside it is within reach of a box (the whole page took 13 ms a sheet).
+        kernel = disk(paper_mm)
+        r = kernel.shape[0] // 2
+        by, bx = flat // w, flat % w
+        top, left = max(int(by.min()) - r, 0), max(int(bx.min()) - r, 0)
+        bottom, right = min(int(by.max()) + r + 1, h), min(int(bx.max()) + r + 1, w)
+        boxes = np.zeros((bottom - top, right - left), np.uint8)
+        boxes[by - top, bx - left] = 1
+        near = cv2.dilate(boxes, kernel) > 0
+        zone[top:bottom, left:right] = near
+        ys, xs = np.nonzero(near)
+        y0, x0 = int(ys.min()) + top, int(xs.min()) + left
+        grid = ((int(ys.max()) + top - y0) // 2 + 1, (int(xs.max()) + left - x0) // 2 + 1)
+    paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
     out = _BoxPaper(
         runs=runs,
         box_cells=((flat // w - y0) // 2, (flat % w - x0) // 2),
