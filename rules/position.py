@@ -43,6 +43,7 @@ __all__ = [
     "PositionReport",
     "check_position",
     "order_of_play",
+    "order_searcher",
     "score_position",
     "unusual_patterns",
 ]
@@ -152,6 +153,32 @@ def order_of_play(
     cls, opts, clean = _game_inputs(field, options, colours)
     search = getattr(cls, "order_of_play", None)
     return None if search is None else search(field, opts, clean, budget)
+
+
+def order_searcher(
+    field: Field, options: Mapping[str, Any] | None, colours: Colours
+) -> Callable[[Mapping[str, int | None], int | None], Any]:
+    """:func:`order_of_play` of ``colours`` changed in a few regions (region -> colour, None
+    for blank), for many changes of one reading: the game, its options and the coloured
+    regions are worked out once. A reader trying changes asks hundreds of searches a sheet
+    (Arp), and resolving the options and filtering every region's colour anew cost as much
+    as the searches that end at their first position. A game's search reads the colours by
+    region, so the changed regions' place in the mapping does not matter."""
+    cls, opts, clean = _game_inputs(field, options, colours)
+    search = getattr(cls, "order_of_play", None)
+
+    def run(change: Mapping[str, int | None], budget: int | None = None) -> Any:
+        if search is None:
+            return None
+        now = dict(clean)
+        for rid, colour in change.items():
+            if colour is None:
+                now.pop(rid, None)
+            else:
+                now[rid] = colour
+        return search(field, opts, now, budget)
+
+    return run
 
 
 def _game_inputs(

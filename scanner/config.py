@@ -747,6 +747,23 @@ class ScannerConfig:
     # and 3, traced pieces of core share 0.31 read blank), unflagged 0 throughout
     # (benchmarks/RESULTS.md, "Bare pieces read blank").
     line_bare_read_logodds: float = 4.0
+    # --- msg (colours.py): marks in small photos, where a JPEG's chroma is a block's ---
+    # In a photo under ``grey_min_px_per_mm`` (a messaging app's copy) a region's colour is
+    # its chroma blocks' mean: a blank region among fills takes a tint from them with hardly
+    # any darkening. There it is a colour cast under ``pale_share_small`` of the palest key's
+    # faintest stroke (elsewhere ``pale_share``). tune48, regions not traced lines with
+    # coverage past their style's mid point, darkening over that faintest stroke: messaging
+    # copies (7,136 regions), truly coloured from 1.01 on, truly blank read coloured at 0.51,
+    # 0.51, 0.70; 12 MP photos (66,510), truly coloured at 0.5-0.8 ten (scribbles, crayon,
+    # steep, low toner: all read right), which is why the share is not raised everywhere.
+    pale_share_small: float = 0.8
+    # There too, a fill spanning ``grey_fill_blocks`` chroma blocks or more keeps its key's
+    # chroma, and grey marks unlike its key (``grey_chroma_fill``) are read blank for review
+    # as in a larger photo. tune48's 48 messaging copies, truly coloured fills the grey test
+    # would call grey against their own key: under 0.5 of a block 115 of 626, 0.5-1 block 0
+    # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
+    # one of them grey (the other a tint, under ``pale_share_small``).
+    grey_fill_blocks: float = 1.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

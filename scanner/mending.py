@@ -24,7 +24,7 @@ from artsheets.generator.layout import Layout
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.config import ScannerConfig
-from artsheets.scanner.scoring import Scoring, order_search
+from artsheets.scanner.scoring import OrderSearcher, Scoring, order_searcher
 from artsheets.scanner.tallies import hidden_ticks, off_run, point_boxes
 
 __all__ = [
@@ -65,10 +65,11 @@ def mend_by_order(
     as well, which is why the change stays for review. Returns the change made (empty:
     none)."""
     colours = _colours(readings)
-    found = order_search(layout, colours, players, budget=config.order_proof)
+    search = order_searcher(layout, colours, players)
+    found = search({}, config.order_proof)
     if found is None or found.legal is not False:
         return ()
-    fits, complete = _order_fits(layout, readings, colours, players, found, as_read, config)
+    fits, complete = _order_fits(search, readings, colours, found, as_read, config)
     fits = [change for change in fits if all(affordable(rid, c) for rid, c in change)]
     change = _decisive(fits, readings, complete, config.order_prefer_logodds)
     if change is None:
@@ -110,7 +111,8 @@ def confirm_by_order(
     if not candidates or config.order_confirm_budget <= 0:
         return set()
     colours = _colours(readings)
-    found = order_search(layout, colours, players, budget=config.order_proof)
+    search = order_searcher(layout, colours, players)
+    found = search({}, config.order_proof)
     if found is None or not found.legal:
         return set()
     left = config.order_confirm_budget
@@ -129,9 +131,7 @@ def confirm_by_order(
             for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):
                 if left <= 0:
                     return out
-                tried = order_search(
-                    layout, colours | change, players, budget=min(config.order_confirm_try, left)
-                )
+                tried = search(change, min(config.order_confirm_try, left))
                 assert tried is not None  # the game searched the reading: it searches this too
                 left -= tried.visited
                 if tried.legal is not False:
@@ -167,15 +167,15 @@ def _runs_of(
 
 
 def _order_fits(
-    layout: Layout,
+    search: OrderSearcher,
     readings: dict[str, Reading],
     colours: dict[str, int | None],
-    players: int | None,
     found: OrderSearch,
     as_read: dict[str, Reading],
     config: ScannerConfig,
 ) -> tuple[list[Change], bool]:
-    """The changes that let a legal order be found, as tried (stopping at
+    """The changes that let a legal order be found (``search``: the reading's order search,
+    :func:`.scoring.order_searcher`), as tried (stopping at
     ``order_fits_kept``), and whether the tries ran to the end of their phase (not cut
     short by the budget or that many fits).
 
@@ -222,7 +222,7 @@ def _order_fits(
         """Try each change; whether the tries are over (enough fits, or the budget spent)."""
         nonlocal left, complete
         for change in changes:
-            tried = order_search(layout, colours | dict(change), players, budget=min(budget, left))
+            tried = search(dict(change), min(budget, left))
             assert tried is not None  # the game searched the reading: it searches this too
             left -= tried.visited
             if tried.legal:

@@ -79,13 +79,44 @@ def _template_tiles(code: str, p: _Pass) -> tuple[np.ndarray, list[tuple[int, in
     ppm = PX_PER_MM * p.scale
     tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)
     search = max(2, round(p.search_mm * ppm))
-    tiles = []
-    for row, y in enumerate(_starts(small[1], tile, step, search)):
-        for col, x in enumerate(_starts(small[0], tile, step, search)):
-            t = templ[y : y + tile, x : x + tile]
-            if t.std() >= 6.0 and np.count_nonzero(t > 40) >= tile:
-                tiles.append((x, y, col, row))
+    ys = np.array(_starts(small[1], tile, step, search), np.int64)
+    xs = np.array(_starts(small[0], tile, step, search), np.int64)
+    worth = _structured(templ, ys, xs, tile)
+    tiles = [(int(xs[col]), int(ys[row]), int(col), int(row)) for row, col in np.argwhere(worth)]
     return templ, tiles
+
+
+# Tiles whose strokes' spread (standard deviation) is this far or less from the bar (6.0) are
+# measured on their pixels (``ndarray.std``, float32) as they always were; the others are
+# told from exact integer sums, whose spread differs from ``std``'s by far less.
+_NEAR_BAR = 0.01
+
+
+def _structured(templ: np.ndarray, ys: np.ndarray, xs: np.ndarray, tile: int) -> np.ndarray:
+    """Per tile (row ``ys[i]``, column ``xs[j]``, ``tile`` pixels a side): whether it has
+    enough printed structure to match, i.e. ``t.std() >= 6.0`` and ``count_nonzero(t > 40) >=
+    tile`` for its pixels ``t``. From integral images of the strokes (whole numbers, so their
+    sums are exact): a template's tiles one by one took 7 ms of its 13 ms set-up."""
+    if not len(ys) or not len(xs):
+        return np.zeros((len(ys), len(xs)), bool)
+    total, squares = cv2.integral2(templ, sdepth=cv2.CV_64F)
+    strong = cv2.integral((templ > 40).astype(np.uint8))
+
+    def box(integral: np.ndarray) -> np.ndarray:
+        a = integral.astype(np.int64)
+        y0, x0 = ys[:, None], xs[None, :]
+        return a[y0 + tile, x0 + tile] - a[y0, x0 + tile] - a[y0 + tile, x0] + a[y0, x0]
+
+    n = tile * tile
+    sums, sq = box(total), box(squares)
+    # n^2 var = n * sum(t^2) - sum(t)^2, exactly; the spread against the bar 6.0.
+    spread = np.sqrt((n * sq - sums * sums).astype(np.float64)) / n
+    worth = (box(strong) >= tile) & (spread >= 6.0)
+    near = np.argwhere((box(strong) >= tile) & (np.abs(spread - 6.0) <= _NEAR_BAR))
+    for i, j in near:
+        y, x = int(ys[i]), int(xs[j])
+        worth[i, j] = bool(templ[y : y + tile, x : x + tile].std() >= 6.0)
+    return worth
 
 
 def refine(

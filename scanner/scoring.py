@@ -16,7 +16,7 @@ trace on the sheet take the rules' defaults.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +24,14 @@ from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, field_cache, game_class
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.rules.position import order_of_play, score_position, unusual_patterns
+from artsheets.rules.position import order_searcher as field_order_searcher
 from artsheets.scanner.hints import check_dict
 
 __all__ = [
     "POSITION_KINDS",
     "Scoring",
     "order_search",
+    "order_searcher",
     "rule_options",
     "score_sheet",
     "unusual_readings",
@@ -82,11 +84,18 @@ def position_colours(layout: Layout, colours: Mapping[str, int | None]) -> dict[
     The position's region ids are found once per sheet: kept with its field (each layout has
     a field of its own), since the solver and the order search ask for thousands of readings
     of one sheet (rebuilding them was a tenth of an Arp photo's scan)."""
-    if layout.topology is None:
-        ids = _position_ids(layout)
-    else:
-        ids = field_cache(layout.topology, "scanner-position-ids", lambda _: _position_ids(layout))
+    ids = _ids(layout)
     return {rid: c for rid, c in colours.items() if rid in ids}
+
+
+def _ids(layout: Layout) -> frozenset[str]:
+    """The position's region ids, kept with the sheet's field (see :func:`position_colours`)."""
+    if layout.topology is None:
+        return _position_ids(layout)
+    ids: frozenset[str] = field_cache(
+        layout.topology, "scanner-position-ids", lambda _: _position_ids(layout)
+    )
+    return ids
 
 
 def score_sheet(
@@ -152,3 +161,40 @@ def order_search(
     except RulesError:
         return None
     return found
+
+
+OrderSearcher = Callable[[Mapping[str, int | None], int | None], OrderSearch | None]
+
+
+def order_searcher(
+    layout: Layout, colours: Mapping[str, int | None], players: int | None = None
+) -> OrderSearcher:
+    """:func:`order_search` of ``colours`` changed in a few regions (region -> colour or None),
+    called as ``search(change, budget)``: the same answer as ``order_search(layout, colours |
+    change, players, budget)``, with the options and the position worked out once for every
+    change tried (Arp's mending and confirmation try hundreds a sheet)."""
+    if layout.topology is None:
+        return _no_search
+    try:
+        search = field_order_searcher(
+            layout.topology, rule_options(layout, players), position_colours(layout, colours)
+        )
+    except RulesError:
+        return _no_search
+    ids = _ids(layout)
+
+    def run(change: Mapping[str, int | None], budget: int | None = None) -> OrderSearch | None:
+        try:
+            found: OrderSearch | None = search(
+                {rid: c for rid, c in change.items() if rid in ids}, budget
+            )
+        except RulesError:
+            return None
+        return found
+
+    return run
+
+
+def _no_search(change: Mapping[str, int | None], budget: int | None = None) -> None:
+    """The search of a sheet that cannot be scored, or of a game without one."""
+    return None

@@ -211,8 +211,8 @@ class _Search:
         # A free move takes a wholly uncoloured line while one is left (the seed's reading;
         # ``free_stretches`` is the older one).
         self.line_masks = board.line_masks
-        self.colour = [colours.get(p) for p in board.net.all_pieces]
-        self.fill = {sp: colours.get(sp) for sp in board.space_bits}
+        self.colour = list(map(colours.get, board.net.all_pieces))
+        self.fill = dict(zip(board.space_bits, map(colours.get, board.space_bits), strict=True))
         self.seams = [] if stop_at_own else self._seams()
         self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
 
@@ -445,5 +445,16 @@ def search_order(
             board.searched.put(key, legal, visited, budget)
     pieces = board.net.all_pieces
     bits = s.starved()  # most often none: then no piece need be looked at
-    starved = frozenset(p for i, p in enumerate(pieces) if bits >> i & 1) if bits else frozenset()
+    starved = frozenset(pieces[i] for i in _set_bits(bits))
     return OrderSearch(legal, visited, starved, board.pieces)
+
+
+def _set_bits(bits: int) -> list[int]:
+    """The indices of the bits set in ``bits``, lowest first (a few of hundreds of pieces:
+    looking at each piece's bit was most of a search that ends at its first position)."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
