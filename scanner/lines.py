@@ -462,26 +462,14 @@ def fit_lines(
         core_share = None
         if best in core_shares and core_shares[best][1][i] >= CORE_SHARE_PIXELS:
             core_share = float(core_shares[best][0][i] / core_shares[best][1][i])
-        if len(keys) < 2:
-            out[int(i)] = LineFit(
-                best,
-                None,
-                50.0,
-                *views,
-                dissent,
-                loglik,
-                misfit,
-                under,
-                in_fill,
-                bare_ll,
-                shares[i],
-            )
-            continue
-        gap = float(totals[i, order[1]] - totals[i, order[0]])
+        second, margin = None, 50.0  # one colour in play: nothing to tell it from
+        if len(keys) >= 2:
+            second = keys[order[1]]
+            margin = float(totals[i, order[1]] - totals[i, order[0]]) / scale / doubt
         out[int(i)] = LineFit(
             best,
-            keys[order[1]],
-            gap / scale / doubt,
+            second,
+            margin,
             *views,
             dissent,
             loglik,

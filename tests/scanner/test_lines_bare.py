@@ -62,3 +62,16 @@ def test_a_piece_with_no_fill_beside_it_has_no_share() -> None:
     owner = np.zeros(len(refl), np.int64)
     fit = fit_lines(refl, owner, dist, np.full(len(refl), -1), {}, COLOURS, 1)[0]
     assert fit.fill_share is None
+
+
+def test_one_colour_in_play_states_its_fill_share_too() -> None:
+    # A sheet with one colour key has nothing to tell that colour from: the piece is read in
+    # it with no second, and its fill share is measured as with more colours.
+    refl, dist, host = _piece(None)
+    owner = np.zeros(len(refl), np.int64)
+    fits = fit_lines(
+        refl, owner, dist, host, _measured((BLUE, BLUE)), {2: BLUE}, 1, fill_colours={0: 2, 1: 2}
+    )
+    fit = fits[0]
+    assert fit.color == 2 and fit.runner_up is None
+    assert isinstance(fit.fill_share, float) and fit.fill_share < DEFAULT.line_bare_share
