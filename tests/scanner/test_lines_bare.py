@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.lines import fit_lines
+from artsheets.scanner.lines import LineFit, fit_lines
 
 from .test_lines import BLUE, RED, _layer, _measured
 
@@ -38,11 +38,17 @@ def _piece(trace: np.ndarray | None, seed: int = 3, length: int = 20) -> tuple[n
     return refl, np.array(dist, np.float32), np.array(host)
 
 
-def _fit(trace: np.ndarray | None):
-    refl, dist, host = _piece(trace)
+def fit_between_blue_fills(
+    refl: np.ndarray, dist: np.ndarray, host: np.ndarray, colours: dict = COLOURS
+) -> LineFit:
+    """The line fit of one piece whose pixels lie between two blue fills (spaces 0 and 1)."""
     owner = np.zeros(len(refl), np.int64)
     fills = _measured((BLUE, BLUE))
-    return fit_lines(refl, owner, dist, host, fills, COLOURS, 1, fill_colours={0: 2, 1: 2})[0]
+    return fit_lines(refl, owner, dist, host, fills, colours, 1, fill_colours={0: 2, 1: 2})[0]
+
+
+def _fit(trace: np.ndarray | None) -> LineFit:
+    return fit_between_blue_fills(*_piece(trace))
 
 
 def test_a_bare_piece_holds_less_pencil_than_its_fills() -> None:
@@ -66,12 +72,7 @@ def test_a_piece_with_no_fill_beside_it_has_no_share() -> None:
 
 def test_one_colour_in_play_states_its_fill_share_too() -> None:
     # A sheet with one colour key has nothing to tell that colour from: the piece is read in
-    # it with no second, and its fill share is measured as with more colours.
-    refl, dist, host = _piece(None)
-    owner = np.zeros(len(refl), np.int64)
-    fits = fit_lines(
-        refl, owner, dist, host, _measured((BLUE, BLUE)), {2: BLUE}, 1, fill_colours={0: 2, 1: 2}
-    )
-    fit = fits[0]
+    # it with no runner-up, and its fill share is measured as with more colours.
+    fit = fit_between_blue_fills(*_piece(None), colours={2: BLUE})
     assert fit.color == 2 and fit.runner_up is None
     assert isinstance(fit.fill_share, float) and fit.fill_share < DEFAULT.line_bare_share

@@ -9,7 +9,8 @@ from artsheets.scanner.colours import _bare_loglik
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.lines import LineFit, fit_lines
 
-from .test_lines import BLUE, RED, _layer, _measured
+from .test_lines import BLUE, RED, _layer
+from .test_lines_bare import fit_between_blue_fills
 
 COLOURS = {1: RED, 2: BLUE}
 
@@ -36,10 +37,7 @@ def _piece(trace: np.ndarray | None, seed: int = 5, length: int = 20) -> tuple[n
 
 
 def _fit(trace: np.ndarray | None) -> LineFit:
-    refl, dist, host = _piece(trace)
-    owner = np.zeros(len(refl), np.int64)
-    fills = _measured((BLUE, BLUE))
-    return fit_lines(refl, owner, dist, host, fills, COLOURS, 1, fill_colours={0: 2, 1: 2})[0]
+    return fit_between_blue_fills(*_piece(trace))
 
 
 def test_a_bare_core_holds_a_fraction_of_the_fill_and_reads_blank_surely() -> None:
