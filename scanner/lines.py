@@ -448,20 +448,14 @@ def fit_lines(
             views.append(keys[j])
             dissent = max(dissent, float(view[order[0]] - view[j]) / scale)
         loglik = {k: float(totals[i, order[0]] - totals[i, j]) / scale for j, k in enumerate(keys)}
+        bare_ll = min(0.0, float(totals[i, order[0]] - bare_totals[i]) / scale)
         if n_usable[i] < config.line_min_usable:  # nothing but near-black pixels: no evidence
             loglik = dict.fromkeys(keys, 0.0)
-            doubt, dissent = math.inf, 0.0
+            doubt, dissent, bare_ll = math.inf, 0.0, 0.0
         in_fill = any(read.get(h) == best for h in sides.get(int(i), ()))
-        bare_ll = min(0.0, float(totals[i, order[0]] - bare_totals[i]) / scale)
-        if n_usable[i] < config.line_min_usable:
-            bare_ll = 0.0
         under = dyed and in_fill
-        share = None
-        if best in shares and shares[best][1][i] >= config.line_min_usable:
-            share = float(shares[best][0][i] / shares[best][1][i])
-        core_share = None
-        if best in core_shares and core_shares[best][1][i] >= CORE_SHARE_PIXELS:
-            core_share = float(core_shares[best][0][i] / core_shares[best][1][i])
+        share = _share_of(shares, best, int(i), config.line_min_usable)
+        core_share = _share_of(core_shares, best, int(i), CORE_SHARE_PIXELS)
         second, margin = None, 50.0  # one colour in play: nothing to tell it from
         if len(keys) >= 2:
             second = keys[order[1]]
@@ -481,6 +475,16 @@ def fit_lines(
             core_share,
         )
     return out
+
+
+def _share_of(
+    shares: dict[int, tuple[np.ndarray, np.ndarray]], colour: int, i: int, least: float
+) -> float | None:
+    """Line ``i``'s mean share of ``colour``'s fills (:func:`_fill_shares`), where ``least``
+    pixels or more measure it (else None)."""
+    if colour not in shares or shares[colour][1][i] < least:
+        return None
+    return float(shares[colour][0][i] / shares[colour][1][i])
 
 
 def _fill_shares(
