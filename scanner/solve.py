@@ -241,6 +241,7 @@ class _Search:
         self.unseen, self.doubted = _unseen_and_doubted(as_read)
         kinds = {r.id: r.kind for r in layout.regions}
         self.drawing = {rid for rid in as_read if kinds.get(rid) in POSITION_KINDS}
+        self.pieces = {rid for rid in self.drawing if kinds[rid] == "segment"}  # traced lines
         self.boxes = {
             r.id
             for r in layout.regions
@@ -569,13 +570,12 @@ def _confirmed(
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
     colours = {rid: rd.color for rid, rd in readings.items()}
-    traced = {r.id for r in search.layout.regions if r.kind == "segment"}
     left = config.confirm_evaluations
     for rid in _doubted_as_measured(search, readings, config):
         others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
-        if None in others and rid in traced and readings[rid].bare > -config.confirm_bare:
+        if None in others and rid in search.pieces and readings[rid].bare > -config.confirm_bare:
             continue  # a trace the fit does not state surely: left blank is a player's break
         left -= len(others)
         if all(_failed_with(search, colours | {rid: o}) > failed for o in others):
@@ -606,10 +606,7 @@ def _doubted_pieces(
 ) -> list[str]:
     """Line pieces of the drawing read under ``review_below``, as measured, least sure
     first (:func:`_doubted_as_measured`)."""
-    kinds = {r.id: r.kind for r in search.layout.regions}
-    return [
-        rid for rid in _doubted_as_measured(search, readings, config) if kinds[rid] == "segment"
-    ]
+    return [rid for rid in _doubted_as_measured(search, readings, config) if rid in search.pieces]
 
 
 def _close_options(evidence: Evidence, read: Option, config: ScannerConfig) -> list[Option]:
