@@ -946,7 +946,7 @@ def classify(
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     fill = config.fill
     blocks = _chroma_blocks(stats.n, photo_px_per_mm, config)
-    dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
+    dulled = _dulled(blocks, regions, config)
     keys = list(palette.colours)
     shape_ll = _shape_loglik(stats, keys, shapes, config) if shapes else None
     first = _classify_once(
@@ -1360,12 +1360,12 @@ def _chroma_blocks(
 
 
 def _dulled(
-    n: np.ndarray, regions: Sequence[Region], photo_px_per_mm: float | None, config: ScannerConfig
+    blocks: np.ndarray | None, regions: Sequence[Region], config: ScannerConfig
 ) -> np.ndarray | None:
     """Which regions (not traced lines, which the line fit reads) span less than
-    ``config.dull_below_blocks`` of a JPEG's chroma block in the photo: their colour is
-    mixed with the paper round them (None: none, or the photo's scale unknown)."""
-    blocks = _chroma_blocks(n, photo_px_per_mm, config)
+    ``config.dull_below_blocks`` of a JPEG's chroma block in the photo (``blocks``:
+    :func:`_chroma_blocks`): their colour is mixed with the paper round them (None: none, or
+    the photo's scale unknown)."""
     if blocks is None or config.dull_chroma_least >= 1.0:
         return None
     small = blocks < config.dull_below_blocks

@@ -9,7 +9,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, _classify_once, _dulled
+from artsheets.scanner.colours import Palette, Reading, _chroma_blocks, _classify_once, _dulled
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.template import template_for
 
@@ -33,7 +33,7 @@ def _read_mark(photo_px_per_mm: float, config: ScannerConfig = DEFAULT) -> Readi
     tpl, styles, i, stats = one_fill("springer", MARK, config)
     regions = tpl.masks.regions
     palette = Palette(colours={k: c.copy() for k, c in KEYS.items()})
-    dulled = _dulled(stats.n, regions, photo_px_per_mm, config)
+    dulled = _dulled(_chroma_blocks(stats.n, photo_px_per_mm, config), regions, config)
     out = _classify_once(
         stats, {config.fill: palette}, tpl, styles, None, config=config, dulled=dulled
     )
@@ -53,9 +53,11 @@ def test_only_marks_under_the_block_share_are_dulled() -> None:
     tpl = template_for(sheet_for("springer").sheet_code)
     regions = tpl.masks.regions
     n = np.full(len(regions), 240.0)
-    assert _dulled(n, regions, None, DEFAULT) is None
-    assert _dulled(n, regions, 20.0, DEFAULT) is None  # 15 blocks: keeps its colour
-    small = _dulled(n, regions, 2.5, DEFAULT)
+    assert _dulled(_chroma_blocks(n, None, DEFAULT), regions, DEFAULT) is None
+    assert (
+        _dulled(_chroma_blocks(n, 20.0, DEFAULT), regions, DEFAULT) is None
+    )  # 15 blocks: keeps its colour
+    small = _dulled(_chroma_blocks(n, 2.5, DEFAULT), regions, DEFAULT)
     assert small is not None
     segment = np.array([r.kind == "segment" for r in regions])
     assert not small[segment].any() and small[~segment].all()
