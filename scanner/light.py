@@ -163,7 +163,7 @@ def light_field(
     # it (a thumb holding the sheet down): it lends the paper neither its light nor its
     # tint, which is smoothed over 61 mm and would tint every region near it.
     neutral = sat < config.paper_saturation
-    if (paper & neutral).sum() >= 50 and not (paper & neutral).all():
+    if (paper & neutral).sum() >= 50:
         paper = paper & neutral
         true_paper = true_paper & neutral
     smooth = float(np.median(rel_tex[paper])) if paper.sum() >= 50 else 0.02
