@@ -157,6 +157,12 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="3 photos per condition")
     parser.add_argument("--per-condition", type=int, help="photos per condition (default 18)")
     parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=0,
+        help="the split's seeds from this one on (default 0): a wider set beside a kept one",
+    )
+    parser.add_argument(
         "--conditions", default=",".join(NAMES), help=f"comma-separated, of: {', '.join(NAMES)}"
     )
     parser.add_argument("--split", choices=("tune", "heldout"), default="heldout")
@@ -189,6 +195,8 @@ def main() -> int:
     from artsheets.generator.registry import coloured_games
 
     per = args.per_condition or (3 if args.quick else 18)
+    if args.first_seed < 0:
+        parser.error(f"--first-seed {args.first_seed}: a seed is 0 or more")
     names = list(coloured_games())  # the sheets a player colours (no board-game kits)
     if args.games:
         wanted = [g.strip() for g in args.games.split(",")]
@@ -221,7 +229,7 @@ def main() -> int:
                 args.field_version,
             )
             for k, c in enumerate(conditions)
-            for i in range(per)
+            for i in range(args.first_seed, args.first_seed + per)
         ]
         print(f"simulating {len(jobs)} photos ({args.split} seeds), {per} per condition...")
         t0 = time.perf_counter()
