@@ -23,6 +23,7 @@ violations, impossible records, tallies that disagree with computed scores.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -41,6 +42,7 @@ from artsheets.rules.field import Field
 __all__ = [
     "Check",
     "PositionReport",
+    "cheapest_order",
     "check_position",
     "order_of_play",
     "order_searcher",
@@ -153,6 +155,24 @@ def order_of_play(
     cls, opts, clean = _game_inputs(field, options, colours)
     search = getattr(cls, "order_of_play", None)
     return None if search is None else search(field, opts, clean, budget)
+
+
+def cheapest_order(
+    field: Field,
+    options: Mapping[str, Any] | None,
+    colours: Colours,
+    choices: Mapping[str, Mapping[int, float]],
+    budget: int | None = None,
+    bound: float = math.inf,
+) -> Any:
+    """The legal order of play of least cost where some regions may take any of several
+    colours (``choices``: region -> colour -> cost; the others as ``colours`` say), an
+    ``OrderChoice`` within ``budget`` positions, of the orders costing under ``bound``;
+    None for games whose sheet does not record its order closely enough (a game searches
+    so in its ``cheapest_order`` classmethod)."""
+    cls, opts, clean = _game_inputs(field, options, colours)
+    search = getattr(cls, "cheapest_order", None)
+    return None if search is None else search(field, opts, clean, choices, budget, bound)
 
 
 def order_searcher(

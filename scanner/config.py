@@ -763,6 +763,19 @@ class ScannerConfig:
     # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
     # one of them grey (the other a tint, under ``pale_share_small``).
     grey_fill_blocks: float = 1.0
+    # --- order: Arp's order of play searched among close readings (mending.choose_by_order) ---
+    # Where no legal order colours the lines as read, each piece may take the colours whose
+    # pixels cost under this (log-odds against its best reading), and the rule engine's
+    # search finds the legal order of least summed cost.
+    order_choice_logodds: float = 3.0
+    # The bounds of the whole change's cost (log-odds) searched in turn, each search only
+    # among orders costing under it (a piece takes only colours under it).
+    order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
+    # Positions those searches expand at most in all (a search cut short changes nothing).
+    order_choice_budget: int = 30_000
+    # Per piece changed, positions to prove that no other of its choices gives a legal
+    # order under the same bound (then the rules leave only one reading: it leaves review).
+    order_choice_confirm: int = 5_000
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

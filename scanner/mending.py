@@ -24,13 +24,14 @@ from artsheets.generator.layout import Layout
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.config import ScannerConfig
-from artsheets.scanner.scoring import OrderSearcher, Scoring, order_searcher
+from artsheets.scanner.scoring import OrderSearcher, Scoring, order_choice, order_searcher
 from artsheets.scanner.tallies import hidden_ticks, off_run, point_boxes
 
 __all__ = [
     "BY_THE_RULES",
     "UNUSUAL",
     "Wording",
+    "choose_by_order",
     "confirm_by_order",
     "doubt",
     "mend_by_order",
@@ -81,6 +82,89 @@ def mend_by_order(
     for rid, colour in change:
         read_otherwise(readings, rid, colour, why)
     return change
+
+
+def choose_by_order(
+    layout: Layout,
+    readings: dict[str, Reading],
+    players: int | None,
+    choices: Callable[[str], dict[int, float]],
+    config: ScannerConfig,
+) -> tuple[Change, set[str]]:
+    """Where no legal order of play colours the lines as read and solved (Arp), the legal
+    order its pieces' pixels make likeliest: each piece may take the colours its pixels
+    leave close (``choices``: colour -> cost in log-odds of its pixels, the reading's own
+    among them; a piece read surely keeps its colour), and the rule engine's search finds
+    the order of least summed cost among every combination of them
+    (:func:`.scoring.order_choice`). Several misread pieces (a move's stretch read in a
+    look-alike colour, piece by piece) are so read together, where changing one or two at
+    a time finds no legal order.
+
+    The reading must first be proven illegal (every order tried within ``order_proof``
+    positions). The search is bounded in cost, the bound raised through
+    ``order_choice_bounds`` (log-odds of the whole change; a piece takes only colours
+    costing under the bound): a low bound leaves most pieces one colour, which keeps the
+    search small, and a search that ends within its bound having found an order has found
+    the cheapest. Within ``order_choice_budget`` positions in all; a search the budget cuts
+    short proves nothing, and then nothing is changed, nor where no order costs under the
+    last bound (a confident reading is never changed to satisfy a rule).
+
+    The pieces changed stay in review, their reading before it second, but for those the
+    rules leave only one reading: with the colour chosen for it taken from its choices (the
+    others' choices kept), a search under the same bound proves no legal order, within
+    ``order_choice_confirm`` positions. Returns the change made (empty: none) and the
+    pieces so confirmed."""
+    colours = _colours(readings)
+    found = order_searcher(layout, colours, players)({}, config.order_proof)
+    if found is None or found.legal is not False:
+        return (), set()
+    options = {rid: choices(rid) for rid in sorted(found.pieces)}
+    left = config.order_choice_budget
+    for bound in config.order_choice_bounds:
+        allowed = _allowed(options, colours, bound)
+        if allowed is None:
+            continue  # some piece has no colour under the bound
+        best = order_choice(layout, colours, allowed, players, left, bound)
+        if best is None:
+            return (), set()
+        left -= best.expanded
+        if not best.complete or left <= 0:
+            return (), set()
+        if best.colours is not None:
+            break
+    else:
+        return (), set()
+    change = tuple((rid, c) for rid, c in sorted(best.colours.items()) if c != colours.get(rid))
+    why = (
+        "by the order of play: no legal order of moves colours the lines as read; the one "
+        "their pixels make likeliest colours it so"
+    )
+    for rid, colour in change:
+        read_otherwise(readings, rid, colour, why)
+    only: set[str] = set()
+    for rid, colour in change:
+        others = {c: v for c, v in allowed[rid].items() if c != colour}
+        alone = order_choice(
+            layout, colours, allowed | {rid: others}, players, config.order_choice_confirm, bound
+        )
+        if alone is not None and alone.complete and alone.colours is None:
+            only.add(rid)
+    return change, only
+
+
+def _allowed(
+    options: dict[str, dict[int, float]], colours: dict[str, int | None], bound: float
+) -> dict[str, dict[int, float]] | None:
+    """The pieces' colours costing under ``bound``, for the pieces that have another than
+    their reading (the others keep it); None where a piece has none."""
+    out: dict[str, dict[int, float]] = {}
+    for rid, costs in options.items():
+        under = {c: v for c, v in costs.items() if v < bound}
+        if not under:
+            return None
+        if len(under) > 1 or colours.get(rid) not in under:
+            out[rid] = under
+    return out
 
 
 def confirm_by_order(

@@ -16,20 +16,27 @@ trace on the sheet take the rules' defaults.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, field_cache, game_class
-from artsheets.rules.games.arp_order import OrderSearch
-from artsheets.rules.position import order_of_play, score_position, unusual_patterns
+from artsheets.rules.games.arp_order import OrderChoice, OrderSearch
+from artsheets.rules.position import (
+    cheapest_order,
+    order_of_play,
+    score_position,
+    unusual_patterns,
+)
 from artsheets.rules.position import order_searcher as field_order_searcher
 from artsheets.scanner.hints import check_dict
 
 __all__ = [
     "POSITION_KINDS",
     "Scoring",
+    "order_choice",
     "order_search",
     "order_searcher",
     "rule_options",
@@ -157,6 +164,35 @@ def order_search(
             rule_options(layout, players),
             position_colours(layout, colours),
             budget,
+        )
+    except RulesError:
+        return None
+    return found
+
+
+def order_choice(
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    choices: Mapping[str, Mapping[int, float]],
+    players: int | None = None,
+    budget: int | None = None,
+    bound: float = math.inf,
+) -> OrderChoice | None:
+    """The rule engine's search for the legal order of play of least cost where some regions
+    may be read in several colours (``choices``: region -> colour -> cost; the others as
+    ``colours`` say), of those costing under ``bound``; None where the game has none or the
+    sheet cannot be scored."""
+    if layout.topology is None:
+        return None
+    ids = _ids(layout)
+    try:
+        found: OrderChoice | None = cheapest_order(
+            layout.topology,
+            rule_options(layout, players),
+            position_colours(layout, colours),
+            {rid: c for rid, c in choices.items() if rid in ids},
+            budget,
+            bound,
         )
     except RulesError:
         return None

@@ -70,6 +70,7 @@ from artsheets.scanner.evidence import Evidence, Option, evidence_of
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
+    choose_by_order,
     confirm_by_order,
     doubt,
     mend_by_order,
@@ -149,7 +150,18 @@ def solve(
     def affordable(rid: str, colour: int | None) -> bool:
         return evidence[rid].against(colour) < sure
 
-    order = mend_by_order(layout, readings, players, as_read, config, affordable)
+    def choices(rid: str) -> dict[int, float]:
+        return _order_choices(evidence[rid], readings[rid].color, config.order_choice_logodds)
+
+    order, forced = choose_by_order(layout, readings, players, choices, config)
+    # Not a piece whose pixels leave blank close: a player's piece left bare breaks a rule.
+    forced = {
+        rid
+        for rid in forced
+        if None not in _close_options(evidence[rid], readings[rid].color, config)
+    }
+    if not order:
+        order = mend_by_order(layout, readings, players, as_read, config, affordable)
     for rid, colour in order:
         proposed[rid] = (colour, evidence[rid].against(colour))
     if order:
@@ -181,7 +193,7 @@ def solve(
             lambda rid: _close_options(evidence[rid], readings[rid].color, config),
             config,
         )
-    _review_small_margins(readings, config.review_below, confirmed)
+    _review_small_margins(readings, config.review_below, confirmed | forced)
     return Solution(
         tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
     )
@@ -614,6 +626,23 @@ def _close_options(evidence: Evidence, read: Option, config: ScannerConfig) -> l
     of ``review_below``)."""
     close = math.log(config.review_below / (1.0 - config.review_below))
     return [o for o in evidence.loglik if o != read and evidence.against(o) < close]
+
+
+def _order_choices(evidence: Evidence, now: Option, within: float) -> dict[int, float]:
+    """The colours a line piece may take in Arp's order of play, each at what the solver
+    prices it: its reading now nothing, another colour what its pixels make it less likely
+    than that reading (log-odds; nothing where they favour it: a reading its line's run
+    decoding or the solver gave against the pixels' own best), if under ``within``
+    (``order_choice_logodds``)."""
+    base = 0.0 if now is None else evidence.against(now)
+    out = {
+        o: cost
+        for o in evidence.loglik
+        if o is not None and (cost := max(evidence.against(o) - base, 0.0)) < within
+    }
+    if now is not None:
+        out[now] = 0.0
+    return out
 
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:

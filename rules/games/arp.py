@@ -30,6 +30,7 @@ stretch's end nearer the line's first vertex, with ``+``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -353,6 +354,33 @@ class Arp(State):
             stop_at_own=options["stop_at_own"],
             budget=budget,
             free_stretches=options.get("free_stretches", False),
+        )
+
+    @classmethod
+    def cheapest_order(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        choices: Mapping[str, Mapping[int, float]],
+        budget: int | None = None,
+        bound: float = math.inf,
+    ) -> Any:
+        """The cheapest legal order (costing under ``bound``) where some pieces may take
+        several colours (:func:`.arp_order.search_cheapest`); None for the variant
+        ``stop_at_own``, whose moves stop by the colours already given."""
+        from artsheets.rules.games.arp_order import search_cheapest  # it builds on this module
+
+        if options["stop_at_own"]:
+            return None
+        return search_cheapest(
+            field,
+            colours,
+            choices,
+            options["players"],
+            budget=budget,
+            free_stretches=options.get("free_stretches", False),
+            bound=bound,
         )
 
     @classmethod

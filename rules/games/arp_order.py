@@ -41,6 +41,7 @@ changeable pieces out of the seam cut; with 20 of them it ran out of its budget)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
@@ -49,7 +50,7 @@ from artsheets.rules.core import field_cache
 from artsheets.rules.field import Field
 from artsheets.rules.games.arp import _Net
 
-__all__ = ["OrderSearch", "search_order"]
+__all__ = ["OrderChoice", "OrderSearch", "search_cheapest", "search_order"]
 
 SEARCH_BUDGET = 20_000  # positions visited before a search gives up (about 0.5 s)
 
@@ -64,6 +65,21 @@ class OrderSearch:
     legal: bool | None
     visited: int = 0
     starved: frozenset[str] = frozenset()
+    pieces: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class OrderChoice:
+    """What a search among several colours a piece may have found: the colours of the
+    cheapest legal order (``colours``, every piece's; None when none was found), its
+    ``cost`` (the sum of the colours' costs), the positions it ``expanded``, and whether it
+    ran to its end (``complete``: then no legal order among the choices costs less, and
+    with ``colours`` None there is none; a search cut short proves nothing)."""
+
+    colours: dict[str, int] | None
+    cost: float = math.inf
+    expanded: int = 0
+    complete: bool = True
     pieces: frozenset[str] = frozenset()
 
 
@@ -202,6 +218,7 @@ class _Search:
         stop_at_own: bool,
         budget: int,
         free_stretches: bool = False,
+        choices: Mapping[str, Mapping[int, float]] | None = None,
     ) -> None:
         self.b = board
         self.budget = budget
@@ -212,9 +229,24 @@ class _Search:
         # ``free_stretches`` is the older one).
         self.line_masks = board.line_masks
         self.colour = list(map(colours.get, board.net.all_pieces))
+        # Per piece, the colours a move may give it as bits (1 << colour): its own, or
+        # those ``choices`` allow, each at its cost (:meth:`cheapest`).
+        self.allowed = [0 if c is None else 1 << c for c in self.colour]
+        self.costs: list[Mapping[int, float]] | None = None
+        if choices is not None:
+            self.costs = [{} for _ in self.colour]
+            for piece, options in choices.items():
+                i = board.index[piece]
+                self.costs[i] = options
+                self.allowed[i] = sum(1 << c for c in options)
         self.fill = dict(zip(board.space_bits, map(colours.get, board.space_bits), strict=True))
         self.seams = [] if stop_at_own else self._seams()
         self.seen: set[tuple[int, tuple[str, int, int] | None, int]] = set()
+        # :meth:`cheapest`'s positions, each at the least cost it was reached at so far.
+        self.reached: dict[tuple[int, tuple[str, int, int] | None, int], float] = {}
+        self.expanded = 0  # positions expanded by :meth:`cheapest` (again when cheaper)
+        self.best = math.inf  # the least cost of a legal order found by :meth:`cheapest`
+        self.best_moves: list[tuple[tuple[str, int, int], int]] | None = None
 
     def key(self) -> _Key:
         """What the search's answer depends on, but its budget."""
@@ -233,26 +265,30 @@ class _Search:
     def prepare(self) -> None:
         """The tables the moves need, built only for a search that makes moves."""
         board = self.b
-        self.line_colours = {ln: self.colour[a:b] for ln, (a, b) in board.spans.items()}
+        allowed = self.allowed
+        self.line_colours = {ln: allowed[a:b] for ln, (a, b) in board.spans.items()}
         # Where a free move may start, per colour: each piece, its bit and the one before's.
         self.free_starts: dict[int | None, list[tuple[str, int, int, int]]] = {}
-        for start, c in zip(board.starts, self.colour, strict=True):
-            self.free_starts.setdefault(c, []).append(start)
-        # Per colour, the lines whose first piece has it (and all their pieces' bits).
+        for start, bits in zip(board.starts, allowed, strict=True):
+            for c in _set_bits(bits):
+                self.free_starts.setdefault(c, []).append(start)
+        # Per colour, the lines whose first piece may have it (and all their pieces' bits).
         self.first_in: dict[int | None, list[tuple[str, int]]] = {}
         for ln, (a, _) in board.spans.items():
-            self.first_in.setdefault(self.colour[a], []).append((ln, board.line_masks[ln]))
-        # Per space, its sides in its fill's colour: one of them closed it.
+            for c in _set_bits(allowed[a]):
+                self.first_in.setdefault(c, []).append((ln, board.line_masks[ln]))
+        # Per space, its sides that may be in its fill's colour: one of them closed it.
         if board.distinct_sides:  # as below, from each colour's pieces at once
             by_colour: dict[int | None, int] = {}
-            for i, c in enumerate(self.colour):
-                by_colour[c] = by_colour.get(c, 0) | 1 << i
+            for i, bits in enumerate(allowed):
+                for c in _set_bits(bits):
+                    by_colour[c] = by_colour.get(c, 0) | 1 << i
             self.fill_sides = {
                 sp: bits & by_colour.get(self.fill[sp], 0) for sp, bits in board.space_bits.items()
             }
         else:
             self.fill_sides = {
-                sp: sum(1 << i for i in sides if self.colour[i] == self.fill[sp])
+                sp: sum(1 << i for i in sides if _has(allowed[i], self.fill[sp]))
                 for sp, sides in board.space_sides.items()
             }
 
@@ -264,16 +300,16 @@ class _Search:
         (uncoloured then, in another colour), so it started at their vertex: a touching move
         from the stretch coloured just before, which passed there in the colour of the
         player before (a free move colours a whole uncoloured stretch, the other piece too)."""
-        colour, n = self.colour, self.n
+        allowed, n = self.allowed, self.n
         out = []
         for a, b, vertex, around in self.b.joins:
-            ca, cb = colour[a], colour[b]
-            if ca is None or cb is None or ca == cb:
-                continue
-            before = {(ca - 2) % n + 1, (cb - 2) % n + 1}
+            ca, cb = allowed[a], allowed[b]
+            if not ca or not cb or ca & cb:
+                continue  # not a seam whatever colours the choices give them
+            before = sum(1 << ((c - 2) % n + 1) for c in _set_bits(ca | cb))
             starters = 0
             for q in around:
-                if colour[q] in before:
+                if allowed[q] & before:
                     starters |= 1 << q
             out.append(((1 << a) | (1 << b), starters, vertex))
         return out
@@ -321,12 +357,12 @@ class _Search:
         touching = False
         if last is not None:
             line, a, b = last
-            colour = self.colour
+            allowed = self.allowed
             for crossing in self.b.crossings[line][a : b + 1]:
                 for move, bit, q in crossing:
                     if not mask & bit:
                         touching = True
-                        if colour[q] == player:
+                        if allowed[q] >> player & 1:
                             out.append(move)
         if touching:
             return out
@@ -372,7 +408,7 @@ class _Search:
         k = i if step > 0 else i - 1
         first = k
         while 0 <= k < len(bits) and not mask & bits[k]:
-            if cols[k] != player:
+            if not cols[k] >> player & 1:
                 return None
             new |= bits[k]
             if self.stop_at_own and self._own_at(
@@ -411,6 +447,110 @@ class _Search:
                 return True
         return False
 
+    def cheapest(
+        self,
+        mask: int,
+        last: tuple[str, int, int] | None,
+        turn: int,
+        spent: float,
+        path: list[tuple[tuple[str, int, int], int]],
+    ) -> bool:
+        """Depth first with a bound: the legal orders from here, each move's pieces costing
+        the colour it gives them (``costs``), keeping the cheapest found (``best``); a
+        position reached again is searched again only if reached cheaper. Returns True when
+        the cheapest order can cost no less (nothing more to search: costs are never
+        negative, so an order costing nothing ends it)."""
+        if mask == self.b.full:
+            if spent < self.best:
+                self.best, self.best_moves = spent, list(path)
+            return spent <= 0.0
+        key = (mask, last, turn % self.n)
+        known = self.reached.get(key)
+        if known is not None and known <= spent:
+            return False
+        self.reached[key] = spent
+        self.expanded += 1
+        if self.expanded > self.budget:
+            raise _Budget
+        if self.seams and not self._seams_open(mask, last):
+            return False
+        player = turn % self.n + 1
+        costs, spans = self.costs, self.b.spans
+        assert costs is not None
+        steps = []
+        for line, i, step in self._moves(mask, last, player):
+            after = self._play(mask, line, i, step, player)
+            if after is None:
+                continue
+            first = spans[line][0]
+            _, lo, hi = after[1]
+            cost = spent + sum(costs[first + k].get(player, 0.0) for k in range(lo, hi))
+            if cost < self.best:
+                steps.append((cost, after))
+        steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
+        for cost, (new, stretch) in steps:
+            if cost >= self.best:
+                break
+            path.append((stretch, player))
+            done = self.cheapest(new, stretch, turn + 1, cost, path)
+            path.pop()
+            if done:
+                return True
+        return False
+
+    def chosen(self) -> dict[str, int] | None:
+        """The colours of the cheapest legal order found (every piece's), or None."""
+        if self.best_moves is None:
+            return None
+        net = self.b.net
+        out: dict[str, int] = {}
+        for (line, lo, hi), player in self.best_moves:
+            out.update(dict.fromkeys(net.pieces[line][lo:hi], player))
+        return out
+
+
+def search_cheapest(
+    field: Field,
+    colours: Mapping[str, int],
+    choices: Mapping[str, Mapping[int, float]],
+    players: int,
+    *,
+    budget: int | None = None,
+    free_stretches: bool = False,
+    bound: float = math.inf,
+) -> OrderChoice:
+    """The legal order of play of least cost where some pieces may take any of several
+    colours: ``choices`` gives, per such piece, each colour allowed with its cost (never
+    negative); the other pieces and the spaces keep their ``colours``. A move may colour a
+    piece in the mover's colour only if that colour is allowed for it. Within ``budget``
+    positions expanded (``SEARCH_BUDGET`` by default); a search cut short keeps the
+    cheapest order it found but proves nothing (``complete`` False). Only orders costing
+    under ``bound`` are searched: a complete search that finds none proves there is none.
+
+    One search weighs every combination of the choices at once, so several pieces in
+    doubt together (a stretch read in a look-alike colour throughout) are settled as one:
+    trying changes one or two at a time finds no legal order when more are wrong. The seam
+    cut stays sharp for two pieces whose allowed colours do not overlap; the variant
+    ``stop_at_own`` (whose moves stop by the colours already given) is not searched so."""
+    board = field_cache(field, "arp-board", _Board)
+    budget = SEARCH_BUDGET if budget is None else budget
+    s = _Search(board, colours, players, False, budget, free_stretches, choices)
+    s.best = bound
+    if not board.full:
+        return OrderChoice({}, 0.0, 0, True, board.pieces)
+    if any(not bits for bits in s.allowed):  # an uncoloured piece fits no move
+        return OrderChoice(None, math.inf, 0, True, board.pieces)
+    if s.stuck_at_start():
+        return OrderChoice(None, math.inf, 1, True, board.pieces)
+    s.prepare()
+    complete = True
+    try:
+        s.cheapest(0, None, 0, 0.0, [])
+    except _Budget:
+        complete = False
+    chosen = s.chosen()
+    return OrderChoice(chosen, s.best if chosen else math.inf, s.expanded, complete, board.pieces)
+
 
 def search_order(
     field: Field,
@@ -447,6 +587,11 @@ def search_order(
     bits = s.starved()  # most often none: then no piece need be looked at
     starved = frozenset(pieces[i] for i in _set_bits(bits))
     return OrderSearch(legal, visited, starved, board.pieces)
+
+
+def _has(bits: int, colour: int | None) -> bool:
+    """Whether the colour (None: none) is among the colours ``bits`` allows."""
+    return colour is not None and bool(bits >> colour & 1)
 
 
 def _set_bits(bits: int) -> list[int]:
