@@ -773,9 +773,10 @@ class ScannerConfig:
     order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
     # Positions those searches expand at most in all (a search cut short changes nothing).
     order_choice_budget: int = 30_000
-    # Per piece changed, positions to prove that no other of its choices gives a legal
-    # order under the same bound (then the rules leave only one reading: it leaves review).
-    order_choice_confirm: int = 5_000
+    # Positions, for a sheet, to prove of each piece changed that no other of its choices
+    # gives a legal order under the same bound (then the rules leave only one reading: it
+    # leaves review).
+    order_choice_confirm: int = 20_000
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -112,8 +112,9 @@ def choose_by_order(
     The pieces changed stay in review, their reading before it second, but for those the
     rules leave only one reading: with the colour chosen for it taken from its choices (the
     others' choices kept), a search under the same bound proves no legal order, within
-    ``order_choice_confirm`` positions. Returns the change made (empty: none) and the
-    pieces so confirmed."""
+    ``order_choice_confirm`` positions for the sheet; not a piece read in the colour of a
+    filled space beside it that a bare piece would show (:func:`_bare_alike`). Returns the
+    change made (empty: none) and the pieces so confirmed."""
     colours = _colours(readings)
     found = order_searcher(layout, colours, players)({}, config.order_proof)
     if found is None or found.legal is not False:
@@ -142,13 +143,20 @@ def choose_by_order(
     for rid, colour in change:
         read_otherwise(readings, rid, colour, why)
     only: set[str] = set()
+    left = config.order_choice_confirm
     for rid, colour in change:
+        if left <= 0:
+            break
         others = {c: v for c, v in allowed[rid].items() if c != colour}
-        alone = order_choice(
-            layout, colours, allowed | {rid: others}, players, config.order_choice_confirm, bound
-        )
-        if alone is not None and alone.complete and alone.colours is None:
+        alone = order_choice(layout, colours, allowed | {rid: others}, players, left, bound)
+        if alone is None:
+            break
+        left -= alone.expanded
+        if alone.complete and alone.colours is None:
             only.add(rid)
+    # Not a piece read in the colour of a fill beside it that a bare piece would show.
+    now = _colours(readings)
+    only = {rid for rid in only if not _bare_alike(layout, readings, rid, now, config)}
     return change, only
 
 
@@ -201,15 +209,13 @@ def confirm_by_order(
         return set()
     left = config.order_confirm_budget
     runs = _runs_of(layout, colours, found.pieces)
-    beside = (layout.topology.data or {}).get("segment_spaces", {}) if layout.topology else {}
-    fills = {rid: {colours.get(sp) for sp in beside.get(rid, ())} - {None} for rid in candidates}
     out: set[str] = set()
     for rid in candidates:
         others = close(rid)
         if rid not in found.pieces or not others or None in others:
             continue
-        if colours[rid] in fills.get(rid, ()) and readings[rid].bare > -config.order_confirm_bare:
-            continue  # a bare piece between fills of that colour would read the same
+        if _bare_alike(layout, readings, rid, colours, config):
+            continue
         proven = True
         for colour in others:
             for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):
@@ -226,6 +232,22 @@ def confirm_by_order(
         if proven:
             out.add(rid)
     return out
+
+
+def _bare_alike(
+    layout: Layout,
+    readings: dict[str, Reading],
+    rid: str,
+    colours: dict[str, int | None],
+    config: ScannerConfig,
+) -> bool:
+    """Whether a piece is read in the colour of a filled space beside it and its line fit
+    does not rule out a bare piece by ``order_confirm_bare``: a bare piece between fills of
+    that colour would read the same (their pencil shows on it), so the order of play does
+    not confirm it."""
+    beside = (layout.topology.data or {}).get("segment_spaces", {}) if layout.topology else {}
+    fills = {colours.get(sp) for sp in beside.get(rid, ())} - {None}
+    return readings[rid].color in fills and readings[rid].bare > -config.order_confirm_bare
 
 
 def _runs_of(

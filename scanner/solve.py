@@ -154,11 +154,15 @@ def solve(
         return _order_choices(evidence[rid], readings[rid].color, config.order_choice_logodds)
 
     order, forced = choose_by_order(layout, readings, players, choices, config)
-    # Not a piece whose pixels leave blank close: a player's piece left bare breaks a rule.
+    # Only a piece whose new colour is its pixels' own best (a reading its line's run or
+    # the solver carried away from it, taken back), and whose pixels leave blank far: the
+    # order of play cannot see a piece a player left bare (a planted bare piece read in a
+    # fill's colour, changed to its second choice and confirmed, was left unflagged).
     forced = {
         rid
         for rid in forced
-        if None not in _close_options(evidence[rid], readings[rid].color, config)
+        if evidence[rid].best == readings[rid].color
+        and None not in _close_options(evidence[rid], readings[rid].color, config)
     }
     if not order:
         order = mend_by_order(layout, readings, players, as_read, config, affordable)
