@@ -772,7 +772,7 @@ class ScannerConfig:
     # among orders costing under it (a piece takes only colours under it).
     order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
     # Positions those searches expand at most in all (a search cut short changes nothing).
-    order_choice_budget: int = 30_000
+    order_choice_budget: int = 100_000
     # Positions, for a sheet, to prove of each piece changed that no other of its choices
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review).

@@ -1,10 +1,12 @@
 """What the solver (:mod:`artsheets.scanner.solve`) cannot yet do by its search, and the
 words it reads regions otherwise with.
 
-- Arp's order of play (:func:`mend_by_order`): no rule-break names the misread piece when no
-  legal order of play colours the lines as read, and proving that takes a search of its own
-  (the rule engine's, within a budget of positions). Its changes are candidates that the
-  solver takes only where each costs under ``sure_logodds``. On a sheet whose lines as read
+- Arp's order of play: no rule-break names the misread piece when no legal order of play
+  colours the lines as read, and proving that takes a search of its own (the rule engine's,
+  within a budget of positions). There the legal order of least pixel cost among the
+  pieces' close colours is read (:func:`choose_by_order`); failing that, one or two changes
+  (:func:`mend_by_order`), candidates that the solver takes only where each costs under
+  ``sure_logodds``. On a sheet whose lines as read
   some legal order colours, the doubted pieces whose every close reading it proves illegal
   are confirmed (:func:`confirm_by_order`): they leave review.
 - Boxes out of the photo inside a tally's run (:func:`tick_hidden_boxes`), and the boxes a

@@ -49,10 +49,12 @@ alternative leaves no legal order of play
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
-proving that takes a search of its own) proposes its changes there, made only where each
-costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and the boxes a
-tally disagreeing with the drawing points at, for review (not for a tally whose disagreement
-a break read as drawn explains: it disagrees with the drawing, not with its reading).
+proving that takes a search of its own) chooses there among the pieces' close colours the
+legal order of least pixel cost, or failing that proposes one or two changes, made only
+where each costs under ``sure_logodds``; boxes out of the photo inside a tally's run; and
+the boxes a tally disagreeing with the drawing points at, for review (not for a tally whose
+disagreement a break read as drawn explains: it disagrees with the drawing, not with its
+reading).
 """
 
 from __future__ import annotations
