@@ -34,9 +34,15 @@ could start fails the first position, and such a search builds nothing more (13,
 of those searches' positions), and a search's answer, with the positions it took, tells what
 any budget would have given.
 
-A caller weighing other colourings searches again with each one: with the colours fixed,
-every cut stays sharp (one search for any of many changes at once must leave the
-changeable pieces out of the seam cut; with 20 of them it ran out of its budget).
+A caller weighing a few other colourings searches again with each one: with the colours
+fixed, every cut stays sharp. :func:`search_cheapest` weighs many at once: each piece may
+take any of several colours, each at a cost, and the search finds the legal order of least
+summed cost (depth first, cheapest move first, bounded by the cheapest order found and by
+a bound the caller gives; a position is searched again only when reached cheaper). A seam
+counts there only where its two pieces can take no colour in common, so the cut weakens
+as pieces take more colours: with a hundred pieces of a sheet allowed a second colour
+within one log-odds, proving that no order costs under 2 took 20,000-100,000 positions,
+where a low bound, leaving most pieces one colour, took hundreds.
 """
 
 from __future__ import annotations
@@ -230,10 +236,13 @@ class _Search:
         self.line_masks = board.line_masks
         self.colour = list(map(colours.get, board.net.all_pieces))
         # Per piece, the colours a move may give it as bits (1 << colour): its own, or
-        # those ``choices`` allow, each at its cost (:meth:`cheapest`).
-        self.allowed = [0 if c is None else 1 << c for c in self.colour]
+        # those ``choices`` allow, each at its cost (:meth:`cheapest`). With fixed colours,
+        # built only for a search that makes moves (:meth:`prepare`): most end at their
+        # first position, and building it for them made a sheet's searches a fifth slower.
+        self.allowed: list[int] = []
         self.costs: list[Mapping[int, float]] | None = None
         if choices is not None:
+            self.allowed = [0 if c is None else 1 << c for c in self.colour]
             self.costs = [{} for _ in self.colour]
             for piece, options in choices.items():
                 i = board.index[piece]
@@ -265,23 +274,29 @@ class _Search:
     def prepare(self) -> None:
         """The tables the moves need, built only for a search that makes moves."""
         board = self.b
+        # Per piece, the colours it may take.
+        if self.costs is None:
+            self.allowed = [0 if c is None else 1 << c for c in self.colour]
+            options: list[tuple[int, ...]] = [() if c is None else (c,) for c in self.colour]
+        else:
+            options = [tuple(_set_bits(bits)) for bits in self.allowed]
         allowed = self.allowed
         self.line_colours = {ln: allowed[a:b] for ln, (a, b) in board.spans.items()}
         # Where a free move may start, per colour: each piece, its bit and the one before's.
         self.free_starts: dict[int | None, list[tuple[str, int, int, int]]] = {}
-        for start, bits in zip(board.starts, allowed, strict=True):
-            for c in _set_bits(bits):
+        for start, cs in zip(board.starts, options, strict=True):
+            for c in cs:
                 self.free_starts.setdefault(c, []).append(start)
         # Per colour, the lines whose first piece may have it (and all their pieces' bits).
         self.first_in: dict[int | None, list[tuple[str, int]]] = {}
         for ln, (a, _) in board.spans.items():
-            for c in _set_bits(allowed[a]):
+            for c in options[a]:
                 self.first_in.setdefault(c, []).append((ln, board.line_masks[ln]))
         # Per space, its sides that may be in its fill's colour: one of them closed it.
         if board.distinct_sides:  # as below, from each colour's pieces at once
             by_colour: dict[int | None, int] = {}
-            for i, bits in enumerate(allowed):
-                for c in _set_bits(bits):
+            for i, cs in enumerate(options):
+                for c in cs:
                     by_colour[c] = by_colour.get(c, 0) | 1 << i
             self.fill_sides = {
                 sp: bits & by_colour.get(self.fill[sp], 0) for sp, bits in board.space_bits.items()
@@ -300,6 +315,8 @@ class _Search:
         (uncoloured then, in another colour), so it started at their vertex: a touching move
         from the stretch coloured just before, which passed there in the colour of the
         player before (a free move colours a whole uncoloured stretch, the other piece too)."""
+        if self.costs is None:
+            return self._fixed_seams()
         allowed, n = self.allowed, self.n
         out = []
         for a, b, vertex, around in self.b.joins:
@@ -310,6 +327,23 @@ class _Search:
             starters = 0
             for q in around:
                 if allowed[q] & before:
+                    starters |= 1 << q
+            out.append(((1 << a) | (1 << b), starters, vertex))
+        return out
+
+    def _fixed_seams(self) -> list[tuple[int, int, str]]:
+        """:meth:`_seams` of fixed colours (every search but :meth:`cheapest`'s, most of
+        them ending at their first position: kept as quick as they were)."""
+        colour, n = self.colour, self.n
+        out = []
+        for a, b, vertex, around in self.b.joins:
+            ca, cb = colour[a], colour[b]
+            if ca is None or cb is None or ca == cb:
+                continue
+            before = {(ca - 2) % n + 1, (cb - 2) % n + 1}
+            starters = 0
+            for q in around:
+                if colour[q] in before:
                     starters |= 1 << q
             out.append(((1 << a) | (1 << b), starters, vertex))
         return out
