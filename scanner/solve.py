@@ -166,6 +166,7 @@ def solve(
         if evidence[rid].best == readings[rid].color
         and None not in _close_options(evidence[rid], readings[rid].color, config)
     }
+    chosen = bool(order)
     if not order:
         order = mend_by_order(layout, readings, players, as_read, config, affordable)
     for rid, colour in order:
@@ -189,8 +190,11 @@ def solve(
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close
-    # readings of doubted pieces (an unusual finding's own pieces stay in review).
-    if not scoring.failed:
+    # readings of doubted pieces (an unusual finding's own pieces stay in review). Not
+    # where the order of play chose the colours of several pieces: the order it proves
+    # legal rests on those changes, still in review, and a misread it left (or a piece a
+    # player left bare) would be confirmed on them (two such, unflagged, on tune96b).
+    if not scoring.failed and not chosen:
         confirmed |= confirm_by_order(
             layout,
             readings,
