@@ -765,17 +765,24 @@ class ScannerConfig:
     grey_fill_blocks: float = 1.0
     # --- order: Arp's order of play searched among close readings (mending.choose_by_order) ---
     # Where no legal order colours the lines as read, each piece may take the colours whose
-    # pixels cost under this (log-odds against its best reading), and the rule engine's
-    # search finds the legal order of least summed cost.
+    # pixels cost under this (log-odds more than its reading), and the rule engine's search
+    # finds the legal order of least summed cost. ``sure_logodds``: a reading surer than
+    # that is never changed for a rule. tune48 Arp: the misread pieces of sheets the search
+    # reads right cost 0-2.1 log-odds in their true colour (2.8 on one it runs out on).
     order_choice_logodds: float = 3.0
     # The bounds of the whole change's cost (log-odds) searched in turn, each search only
-    # among orders costing under it (a piece takes only colours under it).
+    # among orders costing under it (a piece takes only colours under it). On eight tune48
+    # Arp sheets handed to the search, within 100,000 positions: these steps found 4
+    # orders; one search under 8 found 2 of them (in 0.8 and 1.8 times the positions) and
+    # ran out on the rest; finer steps (0.5, 1, 1.5, 2, 3, 4, 6, 8) found the same 4.
     order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
     # Positions those searches expand at most in all (a search cut short changes nothing).
+    # tune48 Arp (53): 30,000, 30 sheets exact; 100,000, 32 (benchmarks/RESULTS.md: the
+    # median photo's processor time about +5 %, the mean +27 %).
     order_choice_budget: int = 100_000
     # Positions, for a sheet, to prove of each piece changed that no other of its choices
     # gives a legal order under the same bound (then the rules leave only one reading: it
-    # leaves review).
+    # leaves review, if its colour is also its pixels' best). Not swept.
     order_choice_confirm: int = 20_000
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
