@@ -777,9 +777,10 @@ class ScannerConfig:
     # ran out on the rest; finer steps (0.5, 1, 1.5, 2, 3, 4, 6, 8) found the same 4.
     order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
     # Positions those searches expand at most in all (a search cut short changes nothing).
-    # tune48 Arp (53): 30,000, 30 sheets exact; 100,000, 32 (benchmarks/RESULTS.md: the
-    # median photo's processor time about +5 %, the mean +27 %).
-    order_choice_budget: int = 100_000
+    # tune48 Arp (53): 30,000, 30 sheets exact (main 27), each photo's processor time as
+    # main's within the noise; 100,000, 32, but the mean Arp photo's time about +28 %
+    # (benchmarks/RESULTS.md).
+    order_choice_budget: int = 30_000
     # Positions, for a sheet, to prove of each piece changed that no other of its choices
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review, if its colour is also its pixels' best). Not swept.
