@@ -944,6 +944,9 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
+    tick = photo_tick(stats, styles, config)
+    if tick is not config.tick:
+        styles = [tick if st is config.tick else st for st in styles]
     fill = config.fill
     blocks = _chroma_blocks(stats.n, photo_px_per_mm, config)
     dulled = _dulled(blocks, regions, config)
@@ -963,7 +966,7 @@ def classify(
         dulled,
     )
     refs: dict[Style, Palette] = {fill: palette}
-    for style in (config.stroke, config.tick):
+    for style in (config.stroke, tick):
         colours = dict(palette.colours)
         for k in palette.colours:
             sel = [
@@ -1009,6 +1012,25 @@ def classify(
             )
     _out_of_frame(out, regions, set(palette.colours) | palette.unknown)
     return out
+
+
+def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfig) -> Style:
+    """The tick style for this photo: ``config.tick`` with its coverage thresholds scaled by
+    how much of its box a tick covers here (see ``ScannerConfig.tick_full_cover``). A photo
+    that renders pencil thin or soft (a small JPEG, a grainy crayon) lowers every tick's
+    coverage alike, so a faint tick there is judged against the photo's own ticks, not a
+    sharp photo's; a blank box's specks do not shrink with it, and a photo whose ticks cover
+    as much as a sharp photo's keeps the configured thresholds."""
+    tick = config.tick
+    fully = stats.seen >= config.fully_seen
+    cov = stats.coverage[fully & np.array([st is tick for st in styles], bool)]
+    ticked = cov[cov >= tick.on]
+    if len(ticked) < max(config.tick_scale_least, 1):
+        return tick
+    scale = float(np.median(ticked)) / config.tick_full_cover
+    if scale >= 1.0:
+        return tick
+    return Style(tick.off * scale, tick.on * scale, tick.sure * scale, tick.blank * scale)
 
 
 WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in

@@ -763,6 +763,20 @@ class ScannerConfig:
     # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
     # one of them grey (the other a tint, under ``pale_share_small``).
     grey_fill_blocks: float = 1.0
+    # --- wide (colours.py): fills, ticks and written symbols across photos ---
+    # A tick's coverage is the share of its box's pixels darker than paper by ``ink_delta``;
+    # a photo that renders a pencil line thin or soft (a messaging app's small copy, wax
+    # crayon's grain) shows every tick covering less of its box, blank boxes not alike (a
+    # blank box's marks are the JPEG's ringing and specks, not the pencil). So the ``tick``
+    # thresholds are scaled, per photo, by how much of its box a tick covers there: the
+    # median coverage of the photo's boxes covered ``tick.on`` or more (at least
+    # ``tick_scale_least`` of them), over ``tick_full_cover``, at most 1. tune48 (480
+    # photos), per photo medians of those boxes: pencil, scribble, close colours and steep
+    # 0.94-0.97 (median 0.94), crayon 0.80, messaging 0.87 (0.63 at the least: Miro's copies
+    # at 2.4-2.8 px/mm). With 0.94, the boxes whose reading as blank or ticked changes: 19
+    # right, 1 wrong (a crayon box beside a thumb's shadow); 0.9: 17 / 1; 1.0: 23 / 4.
+    tick_full_cover: float = 0.94
+    tick_scale_least: int = 10
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
