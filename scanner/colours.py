@@ -111,6 +111,9 @@ class RegionStats:
     # Per region, the shares of its pencil pixels near its centre and on a ring round it
     # (:func:`_symbol_shape`), for the written symbols of a symbol game; None elsewhere.
     shape: np.ndarray | None = None
+    # Per region, the mean darkening (``ink_delta``, CIELAB) over all its shown pixels,
+    # pencil or not: what a mark thinner than a photo pixel still leaves (None: not measured).
+    dark: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -227,6 +230,8 @@ def measure(
         low=low,
         high=high,
         shape=_symbol_shape(tpl, delta, shown, config) if symbols else None,
+        dark=m.sums(delta if shown is None else np.where(shown, delta, np.float32(0.0)))
+        / np.maximum(n, 1),
     )
 
 
@@ -1003,6 +1008,7 @@ def classify(
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
+    _doubt_dark_boxes(out, stats, styles, tick, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if config.part_seen <= stats.seen[i] < config.fully_seen:
@@ -1031,6 +1037,39 @@ def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfi
     if scale >= 1.0:
         return tick
     return Style(tick.off * scale, tick.on * scale, tick.sure * scale, tick.blank * scale)
+
+
+def _doubt_dark_boxes(
+    out: list[Reading],
+    stats: RegionStats,
+    styles: Sequence[Style],
+    tick: Style,
+    config: ScannerConfig,
+) -> None:
+    """Tally boxes read surely blank that are darkened like a tick, doubted in place.
+
+    A tick's coverage counts its pixels darker than paper by ``ink_delta``; in a photo too
+    small for a pencil line (a messaging app's copy under 2.5 photo pixels per mm) a tick
+    is spread over pixels each darker by less than that, and covers nothing, while its
+    darkening over the box (``RegionStats.dark``, which no blur or downsampling takes away)
+    is still there. A box read blank whose mean darkening reaches ``tick_dark_share`` of the
+    photo's ticks' (the median over its boxes covered ``tick.on`` or more, at least
+    ``tick_scale_least`` of them) is doubted as a faint mark at the style's ``off`` is."""
+    if stats.dark is None or config.tick_dark_share <= 0:
+        return
+    boxes = np.array([st is tick for st in styles], bool)
+    fully = boxes & (stats.seen >= config.fully_seen)
+    ticked = fully & (stats.coverage >= tick.on)
+    if ticked.sum() < max(config.tick_scale_least, 1):
+        return
+    level = float(np.median(stats.dark[ticked])) * config.tick_dark_share
+    mid = math.sqrt(tick.off * tick.on)
+    at_off = 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
+    for i in np.flatnonzero(fully & (stats.dark >= level)):
+        rd = out[i]
+        if rd.color is None and rd.reason is None:
+            why = f"faint marks ({rd.coverage:.0%} covered), darkened like a light tick"
+            out[i] = rd.doubted(min(at_off, REVIEW_BELOW - 0.01), why)
 
 
 WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in

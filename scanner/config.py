@@ -777,6 +777,14 @@ class ScannerConfig:
     # right, 1 wrong (a crayon box beside a thumb's shadow); 0.9: 17 / 1; 1.0: 23 / 4.
     tick_full_cover: float = 0.94
     tick_scale_least: int = 10
+    # ... and where a tick is thinner than the photo's pixels it covers nothing at all, but
+    # its darkening over the box (the mean ``ink_delta`` of all its pixels) stays: a tally
+    # box read blank, darkened ``tick_dark_share`` or more of the photo's ticks' median
+    # darkening, is doubted (``colours._doubt_dark_boxes``). Tally boxes read blank, tune48
+    # (all 480 photos) / the 96 messaging copies of tune48 and tune96b, lost ticks doubted
+    # and blank boxes doubted at 0.1: 24 of 26 and 521 of 39,782 / 122 of 149 and 592 of
+    # 7,897; 0.15: 14, 124 / 111, 191; 0.2: 10, 27 / 102, 50; 0.3: 5, 1 / 56, 4.
+    tick_dark_share: float = 0.2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
