@@ -53,6 +53,7 @@ from artsheets.scanner.lines import (
     traced_though_blank,
 )
 from artsheets.scanner.regions import RegionMasks
+from artsheets.scanner.tallies import unresolved_blanks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
@@ -1009,6 +1010,8 @@ def classify(
         per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)
+    if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
+        _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if config.part_seen <= stats.seen[i] < config.fully_seen:
@@ -1063,13 +1066,44 @@ def _doubt_dark_boxes(
     if ticked.sum() < max(config.tick_scale_least, 1):
         return
     level = float(np.median(stats.dark[ticked])) * config.tick_dark_share
-    mid = math.sqrt(tick.off * tick.on)
-    at_off = 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
+    at_off = _at_off(tick)
     for i in np.flatnonzero(fully & (stats.dark >= level)):
         rd = out[i]
         if rd.color is None and rd.reason is None:
             why = f"faint marks ({rd.coverage:.0%} covered), darkened like a light tick"
             out[i] = rd.doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+
+
+def _doubt_unresolved_boxes(
+    out: list[Reading],
+    regions: Sequence[Region],
+    stats: RegionStats,
+    styles: Sequence[Style],
+    tick: Style,
+    px_per_mm: float,
+    config: ScannerConfig,
+) -> None:
+    """Tally boxes read surely blank that a run of ticks may have ticked, in a photo too
+    small to see a tick (see :func:`~artsheets.scanner.tallies.unresolved_blanks`), doubted
+    in place as a faint mark at the style's ``off`` is."""
+    seen = [i for i, st in enumerate(styles) if st is tick and stats.seen[i] >= config.fully_seen]
+    ticked = {regions[i].id for i in seen if out[i].color is not None}
+    faint = {regions[i].id for i in seen if out[i].color is None and out[i].reason}
+    blank = {regions[i].id for i in seen if out[i].color is None and not out[i].reason}
+    doubt = unresolved_blanks(regions, ticked, faint, blank, config.tally_unresolved_chance)
+    if not doubt:
+        return
+    at_off = _at_off(tick)
+    why = f"the photo is too small to see a tick here ({px_per_mm:.1f} pixels per mm)"
+    for i in seen:
+        if regions[i].id in doubt:
+            out[i] = out[i].doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+
+
+def _at_off(tick: Style) -> float:
+    """The confidence of a box read blank with a faint mark at the tick style's ``off``."""
+    mid = math.sqrt(tick.off * tick.on)
+    return 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
 
 
 WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in
