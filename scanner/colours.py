@@ -53,6 +53,7 @@ from artsheets.scanner.lines import (
     traced_though_blank,
 )
 from artsheets.scanner.regions import RegionMasks
+from artsheets.scanner.tallies import unresolved_blanks
 from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
 
 __all__ = [
@@ -111,6 +112,9 @@ class RegionStats:
     # Per region, the shares of its pencil pixels near its centre and on a ring round it
     # (:func:`_symbol_shape`), for the written symbols of a symbol game; None elsewhere.
     shape: np.ndarray | None = None
+    # Per region, the mean darkening (``ink_delta``, CIELAB) over all its shown pixels,
+    # pencil or not: what a mark thinner than a photo pixel still leaves (None: not measured).
+    dark: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -227,6 +231,8 @@ def measure(
         low=low,
         high=high,
         shape=_symbol_shape(tpl, delta, shown, config) if symbols else None,
+        dark=m.sums(delta if shown is None else np.where(shown, delta, np.float32(0.0)))
+        / np.maximum(n, 1),
     )
 
 
@@ -944,6 +950,9 @@ def classify(
     least), lines learn their tint per colour likewise, and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
+    tick = photo_tick(stats, styles, config)
+    if tick is not config.tick:
+        styles = [tick if st is config.tick else st for st in styles]
     fill = config.fill
     blocks = _chroma_blocks(stats.n, photo_px_per_mm, config)
     dulled = _dulled(blocks, regions, config)
@@ -963,7 +972,7 @@ def classify(
         dulled,
     )
     refs: dict[Style, Palette] = {fill: palette}
-    for style in (config.stroke, config.tick):
+    for style in (config.stroke, tick):
         colours = dict(palette.colours)
         for k in palette.colours:
             sel = [
@@ -1000,6 +1009,9 @@ def classify(
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
     out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
+    _doubt_dark_boxes(out, stats, styles, tick, config)
+    if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
+        _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if config.part_seen <= stats.seen[i] < config.fully_seen:
@@ -1009,6 +1021,89 @@ def classify(
             )
     _out_of_frame(out, regions, set(palette.colours) | palette.unknown)
     return out
+
+
+def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfig) -> Style:
+    """The tick style for this photo: ``config.tick`` with its coverage thresholds scaled by
+    how much of its box a tick covers here (see ``ScannerConfig.tick_full_cover``). A photo
+    that renders pencil thin or soft (a small JPEG, a grainy crayon) lowers every tick's
+    coverage alike, so a faint tick there is judged against the photo's own ticks, not a
+    sharp photo's; a blank box's specks do not shrink with it, and a photo whose ticks cover
+    as much as a sharp photo's keeps the configured thresholds."""
+    tick = config.tick
+    fully = stats.seen >= config.fully_seen
+    cov = stats.coverage[fully & np.array([st is tick for st in styles], bool)]
+    ticked = cov[cov >= tick.on]
+    if len(ticked) < max(config.tick_scale_least, 1):
+        return tick
+    scale = float(np.median(ticked)) / config.tick_full_cover
+    if scale >= 1.0:
+        return tick
+    return Style(tick.off * scale, tick.on * scale, tick.sure * scale, tick.blank * scale)
+
+
+def _doubt_dark_boxes(
+    out: list[Reading],
+    stats: RegionStats,
+    styles: Sequence[Style],
+    tick: Style,
+    config: ScannerConfig,
+) -> None:
+    """Tally boxes read surely blank that are darkened like a tick, doubted in place.
+
+    A tick's coverage counts its pixels darker than paper by ``ink_delta``; in a photo too
+    small for a pencil line (a messaging app's copy under 2.5 photo pixels per mm) a tick
+    is spread over pixels each darker by less than that, and covers nothing, while its
+    darkening over the box (``RegionStats.dark``, which no blur or downsampling takes away)
+    is still there. A box read blank whose mean darkening reaches ``tick_dark_share`` of the
+    photo's ticks' (the median over its boxes covered ``tick.on`` or more, at least
+    ``tick_scale_least`` of them) is doubted as a faint mark at the style's ``off`` is."""
+    if stats.dark is None or config.tick_dark_share <= 0:
+        return
+    boxes = np.array([st is tick for st in styles], bool)
+    fully = boxes & (stats.seen >= config.fully_seen)
+    ticked = fully & (stats.coverage >= tick.on)
+    if ticked.sum() < max(config.tick_scale_least, 1):
+        return
+    level = float(np.median(stats.dark[ticked])) * config.tick_dark_share
+    at_off = _at_off(tick)
+    for i in np.flatnonzero(fully & (stats.dark >= level)):
+        rd = out[i]
+        if rd.color is None and rd.reason is None:
+            why = f"faint marks ({rd.coverage:.0%} covered), darkened like a light tick"
+            out[i] = rd.doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+
+
+def _doubt_unresolved_boxes(
+    out: list[Reading],
+    regions: Sequence[Region],
+    stats: RegionStats,
+    styles: Sequence[Style],
+    tick: Style,
+    px_per_mm: float,
+    config: ScannerConfig,
+) -> None:
+    """Tally boxes read surely blank that a run of ticks may have ticked, in a photo too
+    small to see a tick (see :func:`~artsheets.scanner.tallies.unresolved_blanks`), doubted
+    in place as a faint mark at the style's ``off`` is."""
+    seen = [i for i, st in enumerate(styles) if st is tick and stats.seen[i] >= config.fully_seen]
+    ticked = {regions[i].id for i in seen if out[i].color is not None}
+    faint = {regions[i].id for i in seen if out[i].color is None and out[i].reason}
+    blank = {regions[i].id for i in seen if out[i].color is None and not out[i].reason}
+    doubt = unresolved_blanks(regions, ticked, faint, blank, config.tally_unresolved_chance)
+    if not doubt:
+        return
+    at_off = _at_off(tick)
+    why = f"the photo is too small to see a tick here ({px_per_mm:.1f} pixels per mm)"
+    for i in seen:
+        if regions[i].id in doubt:
+            out[i] = out[i].doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+
+
+def _at_off(tick: Style) -> float:
+    """The confidence of a box read blank with a faint mark at the tick style's ``off``."""
+    mid = math.sqrt(tick.off * tick.on)
+    return 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
 
 
 WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in

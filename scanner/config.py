@@ -785,6 +785,45 @@ class ScannerConfig:
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review, if its colour is also its pixels' best). Not swept.
     order_choice_confirm: int = 20_000
+    # --- wide (colours.py): fills, ticks and written symbols across photos ---
+    # A tick's coverage is the share of its box's pixels darker than paper by ``ink_delta``;
+    # a photo that renders a pencil line thin or soft (a messaging app's small copy, wax
+    # crayon's grain) shows every tick covering less of its box, blank boxes not alike (a
+    # blank box's marks are the JPEG's ringing and specks, not the pencil). So the ``tick``
+    # thresholds are scaled, per photo, by how much of its box a tick covers there: the
+    # median coverage of the photo's boxes covered ``tick.on`` or more (at least
+    # ``tick_scale_least`` of them), over ``tick_full_cover``, at most 1. tune48 (480
+    # photos), per photo medians of those boxes: pencil, scribble, close colours and steep
+    # 0.94-0.97 (median 0.94), crayon 0.80, messaging 0.87 (0.63 at the least: Miro's copies
+    # at 2.4-2.8 px/mm). With 0.94, the boxes whose reading as blank or ticked changes: 19
+    # right, 1 wrong (a crayon box beside a thumb's shadow); 0.9: 17 / 1; 1.0: 23 / 4.
+    tick_full_cover: float = 0.94
+    tick_scale_least: int = 10
+    # ... and where a tick is thinner than the photo's pixels it covers nothing at all, but
+    # its darkening over the box (the mean ``ink_delta`` of all its pixels) stays: a tally
+    # box read blank, darkened ``tick_dark_share`` or more of the photo's ticks' median
+    # darkening, is doubted (``colours._doubt_dark_boxes``). Tally boxes read blank, tune48
+    # (all 480 photos) / the 96 messaging copies of tune48 and tune96b, lost ticks doubted
+    # and blank boxes doubted at 0.1: 24 of 26 and 521 of 39,782 / 122 of 149 and 592 of
+    # 7,897; 0.15: 14, 124 / 111, 191; 0.2: 10, 27 / 102, 50; 0.3: 5, 1 / 56, 4.
+    tick_dark_share: float = 0.2
+    # --- tally (colours.py, tallies.py): score boxes a small photo cannot resolve ---
+    # Under this many photo pixels per mm of paper a pencil tick (about 0.4 mm wide) is
+    # thinner than a pixel, and a lost tick may darken its box no more than a blank box's
+    # specks: the blanks before a tally's last tick read, and the few after it that the
+    # photo's own rate of lost ticks leaves in doubt (``tally_unresolved_chance``), are
+    # doubted (``tallies.unresolved_blanks``). Messaging copies: tune48 (48 photos, 2.0-4.5
+    # px/mm) ticks lost 0 under 2.5, 11 at 2.5-3 (all flagged), 0 from 3; truly blank boxes
+    # this doubts at 2.5 / 3.0: 0 / 2 (none unflagged to catch). tune96b (47 read, 1.9-3.9
+    # px/mm; ticks lost 116 under 2.5, 18 at 2.5-3): unflagged lost ticks 14 -> 1 at both,
+    # truly blank boxes doubted 15 / 41 (sweep on the scans' readings; RESULTS "tally").
+    tally_unresolved_px_per_mm: float = 2.5
+    # The boxes after the run's end doubted: as many as all lose their ticks with at least
+    # this chance, at the share of the run's boxes before its end the photo lost (0.5: 4
+    # boxes, 0.2: 1). Not tunable on tune48 (nothing to catch there at any value); on
+    # tune96b's copies at 0.01 / 0.05 / 0.2 truly blank boxes doubted 46 / 15 / 5, unflagged
+    # lost ticks 1 at each (a run's end with four sure blanks and one faint box after it).
+    tally_unresolved_chance: float = 0.05
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

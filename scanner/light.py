@@ -139,9 +139,20 @@ def light_field(
     # else lying on the margin (a thumb, another sheet), and would lend the cast its own.
     bounds = _clip_bounds(small, paper & lit, config)
     unclipped &= _within_bounds(small, bounds, config.clip_bound_slack)
+    ink_cast = None
+    if unclipped.sum() >= 50 and (paper & lit & (clipped >= 0.1)).sum() >= config.clip_bound_blocks:
+        # Lower bounds do not tell a thumb's skin, redder and dimmer, from paper less brightly
+        # lit: the printed ink, neutral, does. Unclipped "paper" coloured against the ink's
+        # cast is something on the margin, and it would lend the cast its own.
+        ink_cast = _ink_cast(work, tpl, config)
+        if ink_cast is not None:
+            unclipped &= _saturation(small / ink_cast) < config.paper_saturation
     true_paper = unclipped if unclipped.sum() >= 50 else paper
     # With all sure paper clipped, the light's colour is measured on the printed ink instead.
-    ink_cast = _ink_cast(work, tpl, config) if unclipped.sum() < 50 else None
+    if unclipped.sum() >= 50:
+        ink_cast = None
+    elif ink_cast is None:
+        ink_cast = _ink_cast(work, tpl, config)
     # Global white balance from the sure paper (the photo may be warm, cool or dim).
     ref = small[paper] if paper.sum() >= 50 else small[usable]
     # Its colour from unclipped paper: where paper is clipped in a channel, the paper less
@@ -158,7 +169,7 @@ def light_field(
         top = np.where(top > 0, top, channel_max(balanced))
         balanced = np.where(at_clip, np.maximum(balanced, top[..., None]), balanced)
     mx = channel_max(balanced)
-    sat = (mx - channel_min(balanced)) / np.maximum(mx, 1e-3)
+    sat = _saturation(balanced)
     # Sure paper (a margin) coloured against the paper's own colour is something lying on
     # it (a thumb holding the sheet down): it lends the paper neither its light nor its
     # tint, which is smoothed over 61 mm and would tint every region near it.
@@ -472,6 +483,12 @@ def _ink_cast(work: np.ndarray, tpl: Template, config: ScannerConfig) -> np.ndar
         return None
     lin = to_linear(px[ok])
     return np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
+
+
+def _saturation(img: np.ndarray) -> np.ndarray:
+    """Each pixel's (or block's) saturation, (max - min) / max of its channels: 0 for grey."""
+    mx = channel_max(img)
+    return (mx - channel_min(img)) / np.maximum(mx, 1e-3)
 
 
 def _not_darker(flat: np.ndarray, level: np.ndarray, config: ScannerConfig) -> np.ndarray:

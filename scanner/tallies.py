@@ -19,14 +19,15 @@ with one pencil: a box read in a colour unlike the rest is doubtful.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence, Set
 
-from artsheets.generator.layout import Layout
+from artsheets.generator.layout import Layout, Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies"]
+__all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies", "unresolved_blanks"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 
@@ -118,8 +119,15 @@ def read_tallies(
 
 def _score_areas(layout: Layout) -> dict[tuple[int, str, str], list[tuple[int, str]]]:
     """Point and penalty boxes, (value, region id) sorted, per (player, role, area)."""
+    return _score_areas_of(layout.regions)
+
+
+def _score_areas_of(
+    regions: Sequence[Region],
+) -> dict[tuple[int, str, str], list[tuple[int, str]]]:
+    """:func:`_score_areas` of a template's regions."""
     areas: dict[tuple[int, str, str], list[tuple[int, str]]] = {}
-    for r in layout.regions:
+    for r in regions:
         role = r.extra.get("role")
         if r.kind == "score_box" and role in ("point", "penalty") and r.player is not None:
             area = r.id.rsplit("-box-", 1)[0]
@@ -199,6 +207,45 @@ def _mends(
         out["must_be_coloured"] = [[rid, player if own_pencil else None] for rid in must]
     if any(rid in sure for rid in ticked):
         out["must_be_blank"] = [rid for rid in ticked if rid in sure]
+    return out
+
+
+def unresolved_blanks(
+    regions: Sequence[Region],
+    ticked: Set[str],
+    faint: Set[str],
+    blank: Set[str],
+    chance: float,
+) -> set[str]:
+    """The boxes read surely ``blank`` that a tally's run may have ticked, in a photo too
+    small to see a tick (``ScannerConfig.tally_unresolved_px_per_mm``).
+
+    A player ticks from the first box without gaps, so his run reaches his last box read
+    ``ticked`` at least, and a tick the photo lost darkens its box no more than a blank
+    box's specks: every blank before that box may be a lost tick. The photo loses ticks at
+    the rate it lost them inside the run (the share of its boxes before the last tick not
+    read ticked), so the run may go on past it for as many boxes as all lose their ticks
+    with at least ``chance`` (none where it lost none); a box with a sign of a tick
+    (``faint``: read blank with doubt, a faint or darkened mark) within that many boxes of
+    the run's end carries it on. Boxes in neither set (not in the photo) count for
+    nothing."""
+    out: set[str] = set()
+    for boxes in _score_areas_of(regions).values():
+        seen = [(v, rid) for v, rid in boxes if rid in ticked or rid in faint or rid in blank]
+        end = max((v for v, rid in seen if rid in ticked), default=0)
+        inside = [rid for v, rid in seen if v < end]
+        if not inside:
+            continue
+        lost = sum(1 for rid in inside if rid not in ticked) / len(inside)
+        more = 0
+        if lost >= 1.0:
+            more = len(boxes)
+        elif lost > 0.0:
+            more = int(math.log(chance) / math.log(lost))
+        for v, rid in seen:
+            if v > end and rid in faint and v - end - 1 <= more:
+                end = v
+        out |= {rid for v, rid in seen if v <= end + more and rid in blank}
     return out
 
 
