@@ -24,7 +24,7 @@ __all__ = ["DEFAULT", "ScannerConfig"]
 
 # Raw confidence -> observed share right: the isotonic fit (pool adjacent violators, one
 # pseudo-region per 0.01 of raw confidence right as often as it states) of the tuning
-# photos' regions (480 photos, 48 of every condition, about 165,800 regions the photos show;
+# photos' regions (960 photos, 96 of every condition, about 331,000 regions the photos show;
 # their counts per raw confidence: tests/data/scanner_calibration_tune.json), read at these
 # knots and interpolated linearly between. Raw values under 0.5 are fitted as 0.5 (they do
 # not order readings), and a photo counts at most 10 regions at each 0.01 of raw confidence:
@@ -32,25 +32,25 @@ __all__ = ["DEFAULT", "ScannerConfig"]
 # raw 0.5 was right 0.705 and 0.924 of the time counting every region, 0.848 and 0.941 so
 # (``bench_scanner.CALIBRATION_FLOOR``, ``CALIBRATION_PHOTO_CAP``). Refitted on the scanner
 # as it is (the solver, the line, mark and clipped-colour models changed the readings), on
-# 480 tuning photos (seeds 0-47 of every condition): fitted on seeds 0-11 alone and read on
+# 960 tuning photos (seeds 0-95 of every condition): fitted on seeds 0-11 alone and read on
 # seeds 12-23, the bin stated 0.92 held 0.81 right (misreads cluster in a few photos), so
 # the fit takes every tuning photo there is; the hand-set table before the fits stated 0.92
 # at a raw 0.5, where 78 % of the tuning regions were right (benchmarks/RESULTS.md).
-# Refit: ``bench_scanner.py --split tune --per-condition 48 --fit-calibration``;
+# Refit: ``bench_scanner.py --split tune --per-condition 96 --fit-calibration``;
 # tests/scanner/test_calibration.py.
 CALIBRATION = (
-    (0.0, 0.8889),
-    (0.5, 0.8889),
-    (0.55, 0.9032),
-    (0.6, 0.9541),
-    (0.65, 0.9541),
-    (0.7, 0.9842),
-    (0.75, 0.9842),
-    (0.8, 0.9918),
-    (0.85, 0.9973),
-    (0.9, 0.9997),
-    (0.95, 0.9999),
-    (0.99, 0.9999),
+    (0.0, 0.8828),
+    (0.5, 0.8828),
+    (0.55, 0.8912),
+    (0.6, 0.9559),
+    (0.65, 0.9559),
+    (0.7, 0.9721),
+    (0.75, 0.9721),
+    (0.8, 0.9895),
+    (0.85, 0.9987),
+    (0.9, 0.9996),
+    (0.95, 0.9996),
+    (0.99, 0.9996),
     (1.0, 0.9999),
 )
 
