@@ -1318,7 +1318,39 @@ def _reread_lines(
             runner_up=measured[i].color,
             loglik=measured[i].loglik,
         )
+    _doubt_split(out, fits, alone, m.along, config)
     return out
+
+
+def _doubt_split(
+    out: list[Reading],
+    fits: dict[int, LineFit],
+    alone: dict[int, int],
+    along: Sequence[Sequence[int]],
+    config: ScannerConfig,
+) -> None:
+    """A piece read surely whose printed core, read alone, favours another colour, and
+    which meets on its printed line a coloured piece reading another colour alone: each
+    view is weak, but the two agree that the fit's colour may be the pencil of a fill
+    reaching into its band (felt tip, a partial scribble), not its trace. Under
+    ``config.line_split_doubt_logodds`` it goes to review; its reading and confidence are
+    kept, so the rules still weigh its pixels as they are."""
+    for i, fit in fits.items():
+        rd = out[i]
+        if rd.color is None or rd.reason is not None or fit.color != rd.color:
+            continue
+        if fit.core is None or fit.core == rd.color:
+            continue
+        if fit.llr >= config.line_split_doubt_logodds:
+            continue
+        met = {alone.get(j, out[j].color) for j in along[i]} - {None, rd.color}
+        if met:
+            others = " and ".join(str(k) for k in sorted(met))
+            out[i] = replace(
+                rd,
+                reason=f"colour {rd.color}, but its printed core alone favours {fit.core} "
+                f"and a piece of its line reads {others}",
+            )
 
 
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:

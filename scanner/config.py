@@ -824,6 +824,14 @@ class ScannerConfig:
     # tune96b's copies at 0.01 / 0.05 / 0.2 truly blank boxes doubted 46 / 15 / 5, unflagged
     # lost ticks 1 at each (a run's end with four sure blanks and one faint box after it).
     tally_unresolved_chance: float = 0.05
+    # --- unflag (a sure reading doubted where two views of it disagree) ---
+    # A coloured line piece read surely is still doubted (its reading and confidence kept)
+    # where its printed core, read alone, favours another colour and a coloured piece it
+    # meets on its printed line reads another colour alone, while the fit's log-odds are
+    # under this. Over tune48 and tune96b's 107 Arp photos, 107 sure pieces show both
+    # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
+    # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
+    line_split_doubt_logodds: float = 8.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
