@@ -1031,12 +1031,10 @@ def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfi
     sharp photo's; a blank box's specks do not shrink with it, and a photo whose ticks cover
     as much as a sharp photo's keeps the configured thresholds."""
     tick = config.tick
-    fully = stats.seen >= config.fully_seen
-    cov = stats.coverage[fully & np.array([st is tick for st in styles], bool)]
-    ticked = cov[cov >= tick.on]
-    if len(ticked) < max(config.tick_scale_least, 1):
+    ticked = _ticked_boxes(stats, _seen_boxes(stats, styles, tick, config), tick, config)
+    if ticked is None:
         return tick
-    scale = float(np.median(ticked)) / config.tick_full_cover
+    scale = float(np.median(stats.coverage[ticked])) / config.tick_full_cover
     if scale >= 1.0:
         return tick
     return Style(tick.off * scale, tick.on * scale, tick.sure * scale, tick.blank * scale)
@@ -1060,18 +1058,17 @@ def _doubt_dark_boxes(
     ``tick_scale_least`` of them) is doubted as a faint mark at the style's ``off`` is."""
     if stats.dark is None or config.tick_dark_share <= 0:
         return
-    boxes = np.array([st is tick for st in styles], bool)
-    fully = boxes & (stats.seen >= config.fully_seen)
-    ticked = fully & (stats.coverage >= tick.on)
-    if ticked.sum() < max(config.tick_scale_least, 1):
+    seen = _seen_boxes(stats, styles, tick, config)
+    ticked = _ticked_boxes(stats, seen, tick, config)
+    if ticked is None:
         return
     level = float(np.median(stats.dark[ticked])) * config.tick_dark_share
-    at_off = _at_off(tick)
-    for i in np.flatnonzero(fully & (stats.dark >= level)):
+    doubted = _doubted_blank(tick)
+    for i in np.flatnonzero(seen & (stats.dark >= level)):
         rd = out[i]
         if rd.color is None and rd.reason is None:
             why = f"faint marks ({rd.coverage:.0%} covered), darkened like a light tick"
-            out[i] = rd.doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+            out[i] = rd.doubted(doubted, why)
 
 
 def _doubt_unresolved_boxes(
@@ -1086,24 +1083,44 @@ def _doubt_unresolved_boxes(
     """Tally boxes read surely blank that a run of ticks may have ticked, in a photo too
     small to see a tick (see :func:`~artsheets.scanner.tallies.unresolved_blanks`), doubted
     in place as a faint mark at the style's ``off`` is."""
-    seen = [i for i, st in enumerate(styles) if st is tick and stats.seen[i] >= config.fully_seen]
+    seen = np.flatnonzero(_seen_boxes(stats, styles, tick, config)).tolist()
     ticked = {regions[i].id for i in seen if out[i].color is not None}
     faint = {regions[i].id for i in seen if out[i].color is None and out[i].reason}
     blank = {regions[i].id for i in seen if out[i].color is None and not out[i].reason}
     doubt = unresolved_blanks(regions, ticked, faint, blank, config.tally_unresolved_chance)
     if not doubt:
         return
-    at_off = _at_off(tick)
+    doubted = _doubted_blank(tick)
     why = f"the photo is too small to see a tick here ({px_per_mm:.1f} pixels per mm)"
     for i in seen:
         if regions[i].id in doubt:
-            out[i] = out[i].doubted(min(at_off, REVIEW_BELOW - 0.01), why)
+            out[i] = out[i].doubted(doubted, why)
 
 
-def _at_off(tick: Style) -> float:
-    """The confidence of a box read blank with a faint mark at the tick style's ``off``."""
+def _seen_boxes(
+    stats: RegionStats, styles: Sequence[Style], tick: Style, config: ScannerConfig
+) -> np.ndarray:
+    """The regions read in the ``tick`` style that the photo shows whole (a mask)."""
+    boxes = np.array([st is tick for st in styles], bool)
+    return boxes & (stats.seen >= config.fully_seen)
+
+
+def _ticked_boxes(
+    stats: RegionStats, seen: np.ndarray, tick: Style, config: ScannerConfig
+) -> np.ndarray | None:
+    """Of the ``seen`` boxes, those covered ``tick.on`` or more (a mask): the photo's own
+    ticks, which measure how a tick shows in it; None where they are fewer than
+    ``tick_scale_least``."""
+    ticked = seen & (stats.coverage >= tick.on)
+    return ticked if ticked.sum() >= max(config.tick_scale_least, 1) else None
+
+
+def _doubted_blank(tick: Style) -> float:
+    """The confidence of a box read blank but doubted: as with a faint mark at the tick
+    style's ``off``, and under the review line whatever the style."""
     mid = math.sqrt(tick.off * tick.on)
-    return 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
+    at_off = 0.5 + 0.5 * _ramp(math.log(tick.off), math.log(mid), math.log(tick.blank))
+    return min(at_off, REVIEW_BELOW - 0.01)
 
 
 WRITTEN_AT_THE_END = ("initials", "total")  # score boxes every player writes in
