@@ -32,6 +32,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
+from artsheets.scanner.keys import adapt_palette
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -971,7 +972,14 @@ def classify(
         shape_ll,
         dulled,
     )
-    refs: dict[Style, Palette] = {fill: palette}
+    # The keys as this sheet's sure fills show them (``keys.adapt_palette``); the swatches'
+    # where adaptation is off or no key has marks enough.
+    marks = (
+        adapt_palette(palette, stats, first, styles, regions, config, _distances)
+        if config.keys_adapt
+        else palette
+    )
+    refs: dict[Style, Palette] = {fill: marks}
     for style in (config.stroke, tick):
         colours = dict(palette.colours)
         for k in palette.colours:
@@ -1008,7 +1016,8 @@ def classify(
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
+    lines = marks if config.keys_lines else palette
+    out = _reread_lines(stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)

@@ -832,6 +832,17 @@ class ScannerConfig:
     # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
     # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
     line_split_doubt_logodds: float = 8.0
+    # --- keys (keys.py): the colour keys adapted to the sheet's own sure fills ---
+    # Each key's direction (linear absorbance) re-estimated from the fills read in it with
+    # confidence ``keys_learn_above`` or more (at least ``keys_least_marks`` of them), the
+    # swatch counting as ``keys_prior_marks`` fills; fills (and with ``keys_lines``, traced
+    # lines) read again against it. Measured on tune48 (RESULTS "Keys adapted").
+    keys_adapt: bool = True
+    keys_learn_above: float = 0.0
+    keys_least_marks: int = 3
+    keys_prior_marks: float = 8.0
+    keys_rounds: int = 3
+    keys_lines: bool = True
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
