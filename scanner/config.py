@@ -842,7 +842,7 @@ class ScannerConfig:
     keys_least_marks: int = 3
     keys_prior_marks: float = 8.0
     keys_rounds: int = 3
-    keys_lines: bool = True
+    keys_lines: bool = False
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
