@@ -13,7 +13,10 @@ The steps, and why:
    lighter pencil is that colour mixed with more paper, so a swatch stands for the whole curve
    from faint to heavy (``1 - t * (1 - c)``), and a region is compared, in CIELAB, with the
    nearest point of each curve. A blank swatch is learned instead from the regions that match
-   no other swatch (k-means), and the report says so.
+   no other swatch (k-means), and the report says so. After a first reading, the fills are
+   read again against keys adapted to the sheet's own sure fills
+   (:mod:`artsheets.scanner.keys`): pencil hatching or a copy's JPEG can shift every mark
+   of a key off its swatch's curve alike.
 4. **Decision.** Coverage decides coloured or not, with a band of doubt between the two
    thresholds (which depend on how the region is marked: filled, or crossed with a stroke);
    the colour is the nearest curve, and the confidence falls when coverage is in the band, when
@@ -948,7 +951,9 @@ def classify(
     shows its colour differently (thinner, over or beside print, blurred). So after a first
     pass against the swatches, each stroke-like style learns its own reference per colour
     from the regions of that style read with high confidence on this very sheet (three at
-    least), lines learn their tint per colour likewise, and a second pass reads again."""
+    least), lines learn their tint per colour likewise, fills read against keys adapted to
+    the sheet's sure fills (``config.keys_adapt``, :func:`~artsheets.scanner.keys.adapt_palette`),
+    and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     tick = photo_tick(stats, styles, config)

@@ -11,21 +11,25 @@ marks read as the other nearly everywhere.
 Here each key's curve is re-estimated from the fills the first reading put in that key
 surely: in linear absorbance (``1 - colour``) a mark at pressure ``t`` is ``t`` times its
 key's, so the key's *direction* is what the marks tell; its length (how dark the key is at
-full pressure) the pressures absorb. Each sure fill adds its direction with weight 1, the
-swatch's direction ``keys_prior_marks`` times, so a few marks cannot move a key far, and
-a key with no sure marks stays its swatch. The rules play no part: which marks teach a
-key is the pixels' own sure reading, never a rule's.
+full pressure) the pressures absorb. An EM: each fill surely marked weighs on each key by
+how likely it is that key, the swatch's direction counts ``keys_prior_marks`` fills, so a
+few marks cannot move a key far and a key with no marks stays its swatch. The rules play
+no part: which marks teach a key is the pixels' own reading, never a rule's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.config import ScannerConfig, Style
+
+if TYPE_CHECKING:  # colours imports this module
+    from artsheets.scanner.colours import Palette, Reading, RegionStats
 
 __all__ = ["adapt_palette", "mark_directions"]
 
@@ -41,28 +45,31 @@ def mark_directions(mean: np.ndarray) -> np.ndarray:
 
 
 def adapt_palette(
-    palette,  # colours.Palette (not imported: colours imports this module)
-    stats,  # colours.RegionStats
-    readings: Sequence,  # colours.Reading, the first reading against the swatches
+    palette: Palette,
+    stats: RegionStats,
+    readings: Sequence[Reading],
     styles: Sequence[Style],
     regions: Sequence[Region],
     config: ScannerConfig,
-    distances: Callable,  # colours._distances: (Lab rows, palette) -> (distances, keys)
-):
+    distances: Callable[[np.ndarray, Palette], tuple[np.ndarray, list[int]]],
+) -> Palette:
     """A copy of ``palette`` whose key colours are re-estimated from the fills read surely
     marked (coverage and fit to some key sure, at the fill's ``on``; not a key, not clipped):
     an EM of ``keys_rounds`` rounds, each mark weighing on each key by how likely it is that
     key (its distance to the key's curve against the fill's scatter, widened by its misfit
     as the reading does) where that reaches ``keys_learn_above``, the swatch weighing
     ``keys_prior_marks`` marks. A key needs ``keys_least_marks`` marks' weight to move.
-    Keys learned from the marks themselves (blank swatches) are kept as learned."""
+    Keys learned from the marks themselves (blank swatches) are kept as learned.
+    ``readings``: the first reading, against the swatches; ``distances``: each Lab row's
+    distance to each key's curve (``colours._distances``, passed in: colours imports this
+    module)."""
     fill = config.fill
-    keys = [k for k in palette.colours]
+    keys = list(palette.colours)
     learn = [j for j, k in enumerate(keys) if palette.source.get(k) == "key"]
     clipped = (
         np.zeros(len(regions), bool)
         if stats.low is None or stats.high is None
-        else (stats.high - stats.low).max(axis=1) > 1e-3
+        else (stats.high - stats.low).max(axis=1) > 1e-3  # as colours.CENSORED_ABOVE
     )
     rows = [
         i
@@ -76,7 +83,7 @@ def adapt_palette(
     ]
     if len(rows) < config.keys_least_marks or not learn:
         return palette
-    lab = stats_lab(stats.mean[rows])
+    lab = _lab_rows(stats.mean[rows])
     u_marks = mark_directions(stats.mean[rows])
     swatch = {k: np.asarray(palette.colours[k], np.float64) for k in keys}
     length = {k: float(np.linalg.norm(np.clip(1.0 - swatch[k], 1e-6, None))) for k in keys}
@@ -102,8 +109,8 @@ def adapt_palette(
     return current
 
 
-def stats_lab(mean: np.ndarray) -> np.ndarray:
-    """CIELAB of linear BGR rows (as the colour model compares them)."""
-    from artsheets.scanner.colours import _lab
+def _lab_rows(mean: np.ndarray) -> np.ndarray:
+    """CIELAB of linear BGR rows, as the colour model compares them."""
+    from artsheets.scanner.colours import _lab  # imported here: colours imports this module
 
     return _lab(np.asarray(mean))
