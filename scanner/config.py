@@ -840,11 +840,12 @@ class ScannerConfig:
     # against it (``keys_adapt``). tune48 (480 photos; RESULTS "Keys adapted"), against the
     # swatches: exact 443 -> 444, wrong 472 -> 466, unflagged 0 -> 0, breaks 99 -> 99;
     # seeds 0-23 / 24-47 exact 220 -> 220 / 223 -> 224; tune96b (the check): 427 -> 429,
-    # 928 -> 914, 7 -> 7, 97 -> 96. ``keys_learn_above`` 0 (soft weights): at 0.9 the marks
-    # that teach a key are those far from the other key, which teach the swatch back
-    # (single photos: a pencil Miro's dull green key moved a tenth of the way its fills
-    # lie); 0.5 with ``keys_lines`` on: exact 444, wrong 466, unflagged 2 (a messaging
-    # Miro). The prior (8), rounds (3) and least marks (3) were not swept.
+    # 928 -> 914, 7 -> 7, 97 -> 96. ``keys_learn_above`` 0 (soft weights): fills read
+    # with confidence 0.9 or more are those far from the other key, and teach the swatch
+    # back (seen on one sheet the issue names, not swept: tune96b's pencil Miro, whose dull
+    # green key moved a tenth of the way its fills lie); 0.5 with ``keys_lines`` on: exact
+    # 444, wrong 466, unflagged 2 (a messaging Miro). The prior (8), rounds (3) and least
+    # marks (3) were not swept.
     keys_adapt: bool = True
     keys_learn_above: float = 0.0
     keys_least_marks: int = 3
