@@ -59,7 +59,8 @@ def adapt_palette(
     key (its distance to the key's curve against the fill's scatter, widened by its misfit
     as the reading does) where that reaches ``keys_learn_above``, the swatch weighing
     ``keys_prior_marks`` marks. A key needs ``keys_least_marks`` marks' weight to move.
-    Keys learned from the marks themselves (blank swatches) are kept as learned.
+    Keys learned from the marks themselves (blank swatches) are kept as learned, and no key
+    moves while a colour in play is unknown.
     ``readings``: the first reading, against the swatches; ``distances``: each Lab row's
     distance to each key's curve (``colours._distances``, passed in: colours imports this
     module)."""
@@ -81,7 +82,9 @@ def adapt_palette(
         and rd.coverage >= fill.on
         and not clipped[i]
     ]
-    if len(rows) < config.keys_least_marks or not learn:
+    # A colour in play never learned (``Palette.unknown``) has its marks read loosely as
+    # a known key's: they would teach that key the unknown colour.
+    if len(rows) < config.keys_least_marks or not learn or palette.unknown:
         return palette
     lab = _lab_rows(stats.mean[rows])
     u_marks = mark_directions(stats.mean[rows])

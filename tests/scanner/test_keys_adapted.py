@@ -113,6 +113,12 @@ def test_too_few_marks_or_a_learned_key_stay_as_they_are() -> None:
     learned.source = {1: "boxes", 2: "key"}
     _, kept = _adapted(GREEN * 6, palette=learned)
     assert np.array_equal(kept.colours[1], KEYS[1])
+    # While a colour in play is unknown, its marks read loosely as a known key's: no key
+    # learns from them.
+    unknown = _palette()
+    unknown.unknown = {3}
+    pal, same = _adapted(GREEN * 6, palette=unknown)
+    assert same is pal
 
 
 def test_adaptation_off_reads_against_the_swatches() -> None:
