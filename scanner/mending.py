@@ -118,10 +118,10 @@ def choose_by_order(
     filled space beside it that a bare piece would show (:func:`_bare_alike`). Returns the
     change made (empty: none) and the pieces so confirmed."""
     colours = _colours(readings)
-    found = order_searcher(layout, colours, players)({}, config.order_proof)
-    if found is None or found.legal is not False:
+    pieces = _proven_illegal(layout, colours, players, config)
+    if not pieces:
         return (), set()
-    options = {rid: choices(rid) for rid in sorted(found.pieces)}
+    options = {rid: choices(rid) for rid in sorted(pieces)}
     left = config.order_choice_budget
     for bound in config.order_choice_bounds:
         allowed = _allowed(options, colours, bound)
@@ -162,14 +162,35 @@ def choose_by_order(
     return change, only
 
 
+def _proven_illegal(
+    layout: Layout, colours: dict[str, int | None], players: int | None, config: ScannerConfig
+) -> frozenset[str]:
+    """The regions an order of play colours (Arp's pieces; Miro's segments and capture
+    circles), where the rule engine proves that no legal order colours them as read (within
+    ``order_proof`` positions); none otherwise. Arp's proof is its search move by move (as
+    :func:`mend_by_order` asks it, whose answer it keeps); a game whose order is not searched
+    so (Miro) proves it by finding no order at all among the reading's own colours."""
+    found = order_searcher(layout, colours, players)({}, config.order_proof)
+    if found is not None:
+        return found.pieces if found.legal is False else frozenset()
+    plain = order_choice(layout, colours, {}, players, config.order_proof)
+    if plain is None or not plain.complete or plain.colours is not None:
+        return frozenset()
+    return plain.pieces
+
+
 def _allowed(
     options: dict[str, dict[int, float]], colours: dict[str, int | None], bound: float
 ) -> dict[str, dict[int, float]] | None:
     """The pieces' colours costing under ``bound``, for the pieces that have another than
-    their reading (the others keep it); None where a piece has none."""
+    their reading (the others keep it); None where a piece read in a colour has none. A
+    piece read blank with no colour under the bound stays blank (Miro: it fits any move;
+    Arp: no order leaves one, so none is found)."""
     out: dict[str, dict[int, float]] = {}
     for rid, costs in options.items():
         under = {c: v for c, v in costs.items() if v < bound}
+        if not under and colours.get(rid) is None:
+            continue
         if not under:
             return None
         if len(under) > 1 or colours.get(rid) not in under:

@@ -55,6 +55,7 @@ from itertools import accumulate
 from artsheets.rules.core import field_cache
 from artsheets.rules.field import Field
 from artsheets.rules.games.arp import _Net
+from artsheets.rules.position import OrderChoice
 
 __all__ = ["OrderChoice", "OrderSearch", "search_cheapest", "search_order"]
 
@@ -71,21 +72,6 @@ class OrderSearch:
     legal: bool | None
     visited: int = 0
     starved: frozenset[str] = frozenset()
-    pieces: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class OrderChoice:
-    """What a search among several colours a piece may have found: the colours of the
-    cheapest legal order (``colours``, every piece's; None when none was found), its
-    ``cost`` (the sum of the colours' costs), the positions it ``expanded``, and whether it
-    ran to its end (``complete``: then no legal order among the choices costs less, and
-    with ``colours`` None there is none; a search cut short proves nothing)."""
-
-    colours: dict[str, int] | None
-    cost: float = math.inf
-    expanded: int = 0
-    complete: bool = True
     pieces: frozenset[str] = frozenset()
 
 

@@ -22,6 +22,7 @@ Moves: the segment ids coloured, in colouring order, joined by commas, e.g.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -41,10 +42,11 @@ from artsheets.rules.common import (
 )
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
-from artsheets.rules.games.miro_order import Order, read_order
+from artsheets.rules.games.miro_order import Order, cheapest_colouring, read_order
 from artsheets.rules.position import (
     Check,
     MarkWording,
+    OrderChoice,
     PositionReport,
     colour_range_checks,
     completion_mark_checks,
@@ -182,6 +184,62 @@ class Miro(State):
             caps = ", ".join(f"{sp}:P{p}" for sp, p in sorted(self.captured.items()))
             lines.append(f"captured {caps}")
         return lines
+
+    @classmethod
+    def cheapest_order(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        choices: Mapping[str, Mapping[int, float]],
+        budget: int | None = None,
+        bound: float = math.inf,
+    ) -> OrderChoice:
+        """The legal colouring of the curve of least cost (costing under ``bound``) where
+        some segments and capture circles may take several colours (``choices``: region ->
+        colour -> cost; a region given none fits no order); the others keep their ``colours``
+        (an uncoloured segment fits any move, an uncoloured circle is left as it is). A
+        circle counts only where its whole boundary is coloured or may be: it is in the
+        colour of the move that coloured the boundary's last segment. Exact
+        (:func:`.miro_order.cheapest_colouring`), so ``budget`` is not needed; ``expanded``
+        counts the curve's starts and directions."""
+        data = field.data
+        segs: list[str] = list(data["segments"])
+        index = {s: i for i, s in enumerate(segs)}
+        marks: dict[str, str] = dict(data.get("capture_marks", {}))
+
+        def options_of(rid: str) -> dict[int, float]:
+            if rid in choices:
+                return dict(choices[rid])
+            return {} if colours.get(rid) is None else {colours[rid]: 0.0}
+
+        costs = [options_of(s) for s in segs]
+        spaces = [
+            (mark, [index[b] for b in data["space_segments"].get(sp, ())])
+            for sp, mark in sorted(marks.items())
+        ]
+        weighed = [
+            (mark, bound_)
+            for mark, bound_ in spaces
+            if bound_ and all(costs[b] for b in bound_) and options_of(mark)
+        ]
+        pieces = frozenset(segs) | frozenset(marks.values())
+        if any(not allowed for allowed in choices.values()):
+            return OrderChoice(None, math.inf, 0, True, pieces)  # a region given no colour
+        found = cheapest_colouring(
+            costs,
+            options["players"],
+            [b for _, b in weighed],
+            [options_of(mark) for mark, _ in weighed],
+            bound,
+        )
+        if found is None:
+            return OrderChoice(None, math.inf, 2 * len(segs), True, pieces)
+        chosen = {s: c for s, c in zip(segs, found.segments, strict=True) if c is not None}
+        chosen |= {
+            mark: c for (mark, _), c in zip(weighed, found.circles, strict=True) if c is not None
+        }
+        return OrderChoice(chosen, found.cost, 2 * len(segs), True, pieces)
 
     @classmethod
     def score_position(
