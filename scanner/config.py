@@ -763,7 +763,7 @@ class ScannerConfig:
     # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
     # one of them grey (the other a tint, under ``pale_share_small``).
     grey_fill_blocks: float = 1.0
-    # --- order: Arp's order of play searched among close readings (mending.choose_by_order) ---
+    # --- order: Arp's and Miro's order of play chosen among close readings (choose_by_order) ---
     # Where no legal order colours the lines as read, each piece may take the colours whose
     # pixels cost under this (log-odds more than its reading), and the rule engine's search
     # finds the legal order of least summed cost. ``sure_logodds``: a reading surer than
@@ -785,6 +785,16 @@ class ScannerConfig:
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review, if its colour is also its pixels' best). Not swept.
     order_choice_confirm: int = 20_000
+    # Miro's curve (and capture circles) chosen so, by an exact search (the curve's dynamic
+    # programming over costs): orders costing under this alone. The choice does not weigh
+    # the checks and tallies the solver weighs; kept under one rule-break's prior
+    # (``sure_logodds``), it takes no reading a player's mistake would explain as cheaply.
+    # Miro, Arp's bounds (to 8) against this: tune48 (54 sheets) one messaging copy 23 -> 4
+    # wrong, no sheet exact either way; tune96b (53, the check) 475 -> 424 wrong regions, no
+    # sheet exact, and a planted break (a messaging copy's segment 1.84 log-odds from the
+    # played colour, read with three misreads as the played game) lost, 13/13 -> 12/13;
+    # under 3: tune48 as before, tune96b 475 -> 473.
+    order_choice_curve_bound: float = 3.0
     # --- wide (colours.py): fills, ticks and written symbols across photos ---
     # A tick's coverage is the share of its box's pixels darker than paper by ``ink_delta``;
     # a photo that renders a pencil line thin or soft (a messaging app's small copy, wax

@@ -226,6 +226,9 @@ class Miro(State):
         pieces = frozenset(segs) | frozenset(marks.values())
         if any(not allowed for allowed in choices.values()):
             return OrderChoice(None, math.inf, 0, True, pieces)  # a region given no colour
+        if not choices:  # the colours as read: a legal order of play, or none
+            circles = [next(iter(options_of(mark))) for mark, _ in weighed]
+            return _as_read(segs, costs, weighed, circles, options["players"], pieces)
         found = cheapest_colouring(
             costs,
             options["players"],
@@ -287,6 +290,30 @@ class Miro(State):
         checks += tally_checks(scores, tallies)
         outcome = None if left else decide_with_teams(scores, "every segment is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)
+
+
+def _as_read(
+    segs: list[str],
+    costs: list[dict[int, float]],
+    weighed: list[tuple[str, list[int]]],
+    circles: list[int],
+    players: int,
+    pieces: frozenset[str],
+) -> OrderChoice:
+    """:meth:`Miro.cheapest_order` with no choices (each region its own colour, or none):
+    legal where the curve splits into legal moves (:func:`read_order`, kept for the last few
+    curves) from a start that makes every weighed circle its space's captor. The same answer
+    as the dynamic programming over costs, without it (most sheets asked are legal)."""
+    curve = [next(iter(c), None) for c in costs]
+    order = read_order(curve, players)
+    n = len(segs)
+    for first, step in [] if order is None or order.changes else order.starts:
+        lasts = [max(b, key=lambda i: (i - first) * step % n) for _, b in weighed]
+        if all(curve[last] == c for last, c in zip(lasts, circles, strict=True)):
+            chosen = {s: c for s, c in zip(segs, curve, strict=True) if c is not None}
+            chosen |= {m: c for (m, _), c in zip(weighed, circles, strict=True)}
+            return OrderChoice(chosen, 0.0, 1, True, pieces)
+    return OrderChoice(None, math.inf, 1, True, pieces)
 
 
 def _contiguity_checks(

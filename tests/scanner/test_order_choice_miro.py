@@ -4,6 +4,8 @@ pixels best fit (the same choice as Arp's, :func:`~artsheets.scanner.mending.cho
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from artsheets.rules.games.miro_order import read_order
@@ -30,7 +32,7 @@ def _miro_sheet() -> tuple:
 def _misread(truth: int, wrong: int, truth_odds: float) -> Reading:
     """A region read ``wrong`` whose pixels make its ``truth`` ``truth_odds`` less likely."""
     loglik = {c: -6.0 for c in IN_PLAY} | {wrong: 0.0, truth: -truth_odds}
-    confidence = 0.6 if truth_odds < 1.4 else 0.99
+    confidence = 1.0 / (1.0 + math.exp(-truth_odds))  # the runner-up's margin, as measured
     return Reading(wrong, confidence, 1.0, None, runner_up=truth, loglik=loglik)
 
 
@@ -70,7 +72,7 @@ def test_a_key_read_as_another_along_the_curve_is_read_as_its_legal_colouring() 
     layout, readings, colours = _miro_sheet()
     wrong = _ones_read_as_three(layout, colours, 3)
     for s in wrong:
-        readings[s] = _misread(1, 3, 0.8)
+        readings[s] = _misread(1, 3, 0.25)
     assert read_order(_curve(layout, readings), len(IN_PLAY)).changes > 0
     change, _ = _choose(layout, readings)
     assert {s for s, _ in change} == set(wrong)
@@ -87,7 +89,7 @@ def test_a_segment_read_surely_is_not_changed_to_make_the_order_legal() -> None:
     layout, readings, colours = _miro_sheet()
     wrong = _ones_read_as_three(layout, colours, 3)
     for k, s in enumerate(wrong):
-        odds = CONFIG.order_choice_logodds + 1.0 if k == 0 else 0.8
+        odds = CONFIG.order_choice_logodds + 1.0 if k == 0 else 0.25
         readings[s] = _misread(1, 3, odds)
     before = dict(readings)
     change, only = _choose(layout, readings)
