@@ -42,7 +42,13 @@ a bound the caller gives; a position is searched again only when reached cheaper
 counts there only where its two pieces can take no colour in common, so the cut weakens
 as pieces take more colours: with a hundred pieces of a sheet allowed a second colour
 within one log-odds, proving that no order costs under 2 took 20,000-100,000 positions,
-where a low bound, leaving most pieces one colour, took hundreds.
+where a low bound, leaving most pieces one colour, took hundreds. What a position still
+owes (:meth:`_Search._owed`: seams the colours read cannot start, spaces no side of which is
+in their fill's colour) bounds that search from below: a move is not searched where its cost
+and what the position after it owes reach the best found, and the pieces' colours are
+narrowed to those that can be in an order under the bound before it starts. A bound no order
+can meet is then mostly settled at the first position; with a hundred pieces holding three
+or four colours under a higher bound, the search still runs long (benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
