@@ -252,6 +252,7 @@ class _Search:
         # pays for them), over pieces no two of which share a piece (:meth:`_owed`).
         self.dues: list[tuple[int, float]] = []
         self.due: dict[int, tuple[int, float]] = {}  # per piece, the owed set it is in
+        self.pairs: list[tuple[int, int, str, float]] = []  # :meth:`_pairs`
 
     def key(self) -> _Key:
         """What the search's answer depends on, but its budget."""
@@ -389,8 +390,52 @@ class _Search:
                     self.allowed[i] = sum(1 << c for c in kept)
                     dropped = True
             if not dropped:
+                self.pairs = self._pairs()
                 return owes
             self.seams = self._seams()
+
+    def _pairs(self) -> list[tuple[int, int, str, float]]:
+        """Two pieces of a line that may take a colour in common but cost something to
+        (their bits, the bits of the pieces that could start their seam, the vertex, the
+        least the common colour costs), sharing no piece with each other or an owed set:
+        where nothing can start their seam any more (:meth:`_stuck`), they end in one
+        colour, and pay for it."""
+        n, used = self.n, 0
+        for bits, _ in self.dues:
+            used |= bits
+        found = []
+        for a, b, vertex, around in self.b.joins:
+            both, common = (1 << a) | (1 << b), self.allowed[a] & self.allowed[b]
+            if not common or both & used:
+                continue
+            same = min(self._cost_of(a, x) + self._cost_of(b, x) for x in _set_bits(common))
+            if same <= 0.0:
+                continue
+            before = sum(
+                1 << ((c - 2) % n + 1) for c in _set_bits(self.allowed[a] | self.allowed[b])
+            )
+            starters = sum(1 << q for q in around if self.allowed[q] & before)
+            found.append((same, both, starters, vertex))
+        out = []
+        for same, both, starters, vertex in sorted(found, key=lambda p: -p[0]):
+            if not both & used:
+                out.append((both, starters, vertex, same))
+                used |= both
+        return out
+
+    def _stuck(self, mask: int, last: tuple[str, int, int] | None) -> float:
+        """What the pairs (:meth:`_pairs`) whose seam nothing can start any more still owe:
+        both pieces uncoloured, every piece that could start it coloured, and the stretch
+        just coloured not passing there (as :meth:`_seams_open` cuts where the two can take
+        no colour in common)."""
+        owed, passing = 0.0, None
+        for both, starters, vertex, same in self.pairs:
+            if not mask & both and not starters & ~mask:
+                if passing is None:
+                    passing = () if last is None else self.b.passing(last)
+                if vertex not in passing:
+                    owed += same
+        return owed
 
     def owed(self, mask: int) -> float:
         """The least any legal order from ``mask`` still pays (:meth:`_owed`)."""
@@ -599,6 +644,8 @@ class _Search:
         if self.expanded > self.budget:
             raise _Budget
         if self.seams and not self._seams_open(mask, last):
+            return False
+        if self.pairs and spent + owes + self._stuck(mask, last) >= self.best:
             return False
         player = turn % self.n + 1
         costs, spans, due = self.costs, self.b.spans, self.due
