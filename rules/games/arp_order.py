@@ -44,7 +44,8 @@ as pieces take more colours: with a hundred pieces of a sheet allowed a second c
 within one log-odds, proving that no order costs under 2 took 20,000-100,000 positions,
 where a low bound, leaving most pieces one colour, took hundreds. What a position still
 owes (:meth:`_Search._owed`: seams the colours read cannot start, spaces no side of which is
-in their fill's colour) bounds that search from below: a move is not searched where its cost
+in their fill's colour; :meth:`_Search._pairs`: two pieces whose seam nothing can start any
+more end in one colour) bounds that search from below: a move is not searched where its cost
 and what the position after it owes reach the best found, and the pieces' colours are
 narrowed to those that can be in an order under the bound before it starts. A bound no order
 can meet is then mostly settled at the first position; with a hundred pieces holding three
