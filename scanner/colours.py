@@ -1266,7 +1266,15 @@ def _reread_lines(
                 else f"{reason}; or left blank ({why})?"
             )
         blank_ll = _bare_loglik(fit, config) if faint_in_fill and thin else None
-        if blank_ll is not None and blank_ll >= config.line_bare_read_logodds and fit.color == own:
+        # Unless the core's side that no fill of its colour reaches holds that colour as the
+        # sheet's traces do: the pencil is there (a trace pressed lightly along the fill).
+        traced_open = fit.open_share is not None and fit.open_share >= config.line_open_veto
+        if (
+            blank_ll is not None
+            and blank_ll >= config.line_bare_read_logodds
+            and fit.color == own
+            and not traced_open
+        ):
             # Less pencil on its core than the fill beside it holds, by more than a trace
             # mostly does: read blank, the fill's colour second, at the odds measured (only
             # from ``line_bare_read_logodds``: see its measurement).

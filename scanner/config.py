@@ -832,6 +832,23 @@ class ScannerConfig:
     # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
     # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
     line_split_doubt_logodds: float = 8.0
+    # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
+    # A piece's colour X on the printed core where no fill of X lies (paper, or another
+    # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a
+    # share of the median over the sheet's pieces read in X: a fill of X reaches the core
+    # only from its own side, a trace lies across the whole core. A pixel counts where the
+    # part of X unlike its fill's colour keeps ``line_open_apart`` of X's (squared length);
+    # nearer colours do not tell a trace from that fill (not swept: a tenth keeps 88 % of
+    # the pieces not in a fill of their colour measured, on the set below).
+    line_open_apart: float = 0.1
+    # A piece whose core share reads it blank (``line_bare_read_logodds``) is not read
+    # blank where its open share reaches this: the pencil is there, on the side the fill
+    # does not reach (it stays coloured, in review with blank second). Measured on 40 Arp
+    # photos made for it (seeds 200-203 of every condition, 12 pieces of each finished
+    # sheet left bare: 480 bare, 6,840 traced) and tune48's 53 Arp photos: of the pieces
+    # the core share read blank, the 52 bare held open shares of -0.15 to 0.28 (or none
+    # measured: 16), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none measured).
+    line_open_veto: float = 0.45
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
