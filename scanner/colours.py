@@ -1266,15 +1266,7 @@ def _reread_lines(
                 else f"{reason}; or left blank ({why})?"
             )
         blank_ll = _bare_loglik(fit, config) if faint_in_fill and thin else None
-        # Unless the core's side that no fill of its colour reaches holds that colour as the
-        # sheet's traces do: the pencil is there (a trace pressed lightly along the fill).
-        traced_open = fit.open_share is not None and fit.open_share >= config.line_open_veto
-        if (
-            blank_ll is not None
-            and blank_ll >= config.line_bare_read_logodds
-            and fit.color == own
-            and not traced_open
-        ):
+        if blank_ll is not None and blank_ll >= config.line_bare_read_logodds and fit.color == own:
             # Less pencil on its core than the fill beside it holds, by more than a trace
             # mostly does: read blank, the fill's colour second, at the odds measured (only
             # from ``line_bare_read_logodds``: see its measurement).
@@ -1283,7 +1275,12 @@ def _reread_lines(
                 round(1.0 / (1.0 + math.exp(-min(blank_ll, 50.0))), 3),
                 rd.coverage,
                 f"read blank: its core holds {fit.core_share:.0%} of the pencil of the fill "
-                f"beside it (colour {fit.color}), a trace more",
+                f"beside it (colour {fit.color}), a trace more"
+                + (
+                    ""
+                    if fit.open_share is None
+                    else f"; its side that fill does not reach {fit.open_share:.0%} of a trace's"
+                ),
                 runner_up=fit.color,
                 loglik={k: v - blank_ll for k, v in fit.loglik.items()},
             )
@@ -1380,14 +1377,27 @@ def _doubt_split(
 
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     """Blank's log-likelihood against ``fit.color`` for a piece read in the colour of a fill
-    beside it, from how much of that colour its printed core holds against the fill
-    (``fit.core_share``; None where unmeasured): a fill reaches the core only by its blur, a
-    trace lies on it (``ScannerConfig.line_bare_loglik_*``, a fit over bare and traced
-    pieces)."""
+    beside it, from two views of its printed core (None where the first is unmeasured): how
+    much of that colour it holds against the fill (``fit.core_share``: a fill reaches the
+    core only by its blur, a trace lies on it; ``line_bare_loglik_*``), and how much of it
+    the core's side that no fill of that colour reaches holds against the sheet's traces
+    (``fit.open_share``; ``line_open_loglik_*``). Where both are measured, the surer view's
+    figure if the other does not favour a trace, else the one favouring it (the pencil is
+    there, a trace pressed lightly along the fill): each fitted over bare and traced
+    pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
-    return config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
+    core = config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
+    if fit.open_share is None:
+        return core
+    side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
+        fit.open_share, OPEN_SHARE_CAP
+    )
+    return min(core, side) if min(core, side) < 0 else max(core, side)
+
+
+OPEN_SHARE_CAP = 2.0  # an open share past twice the sheet's traces says no more of a trace
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
