@@ -1381,10 +1381,9 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     much of that colour it holds against the fill (``fit.core_share``: a fill reaches the
     core only by its blur, a trace lies on it; ``line_bare_loglik_*``), and how much of it
     the core's side that no fill of that colour reaches holds against the sheet's traces
-    (``fit.open_share``; ``line_open_loglik_*``). Where both are measured, the surer view's
-    figure if the other does not favour a trace, else the one favouring it (the pencil is
-    there, a trace pressed lightly along the fill): each fitted over bare and traced
-    pieces."""
+    (``fit.open_share``; ``line_open_loglik_*``): the core share's figure, unless the open
+    side favours a trace (the pencil is there, a trace pressed lightly along the fill):
+    then the open side's. Each fitted over bare and traced pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
@@ -1394,7 +1393,7 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
         fit.open_share, OPEN_SHARE_CAP
     )
-    return min(core, side) if min(core, side) < 0 else max(core, side)
+    return side if side < 0 else core
 
 
 OPEN_SHARE_CAP = 2.0  # an open share past twice the sheet's traces says no more of a trace

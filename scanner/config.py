@@ -838,23 +838,22 @@ class ScannerConfig:
     # share of the median over the sheet's pieces read in X: a fill of X reaches the core
     # only from its own side, a trace lies across the whole core. A pixel counts where the
     # part of X unlike its fill's colour keeps ``line_open_apart`` of X's (squared length);
-    # nearer colours do not tell a trace from that fill (not swept: a tenth keeps 88 % of
-    # the pieces not in a fill of their colour measured, on the set below).
+    # nearer colours do not tell a trace from that fill (set by the decomposition's
+    # conditioning, not swept).
     line_open_apart: float = 0.1
     # Blank's log-likelihood from that open share (o): ``line_open_loglik_at_zero +
     # line_open_loglik_slope * min(o, 2)``, a logistic fit on o (its base rate taken out)
     # over 40 Arp photos made for it (seeds 200-203 of every condition, 12 pieces of each
     # finished sheet left bare: 480 bare, 6,840 traced), the pieces read coloured outside
     # felt tip and messaging copies with o measured (223 bare, 4,567 traced in that colour).
-    # A piece read in the colour of a fill beside it with a thin band (``line_bare_share``)
-    # reads blank where the core share's or the open side's log-likelihood reaches
-    # ``line_bare_read_logodds`` and neither favours a trace (negative): the two views
-    # agree. Of the pieces the core share alone read blank on that set and tune48's Arp
-    # photos, the 52 bare held o of -0.15 to 0.28 (none measured: 16) and the 12 traced
-    # -0.78, 0.17 and 0.59-1.79 (one none; a trace pressed lightly along its fill holds
-    # its colour on the open side); read from the open side (o <= 0.15, the core holding
-    # under 0.70 of the fill), 33 more of the set's bare pieces and 1 traced (benchmarks/
-    # RESULTS.md, "The printed core's open side").
+    # A piece the core share reads blank (``line_bare_read_logodds``) is not, where the
+    # open side favours a trace (this negative: o over 0.53): of the pieces the core share
+    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.15 to 0.28
+    # (none measured: 16), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
+    # pressed lightly along its fill holds its colour on the open side). Reading blank from
+    # the open side too (o <= 0.15 with a core share under 0.70) read 33 more of the set's
+    # bare pieces and 1 traced, but on tune48 no bare piece and 1 traced (a sheet lost):
+    # not kept (benchmarks/RESULTS.md, "The printed core's open side").
     line_open_loglik_at_zero: float = 5.62
     line_open_loglik_slope: float = -10.68
     # The seed of the k-means that learns a blank colour key (a local generator: the same
