@@ -845,11 +845,11 @@ class ScannerConfig:
     # line_open_loglik_slope * min(o, 2)``, a logistic fit on o (its base rate taken out)
     # over 40 Arp photos made for it (seeds 200-203 of every condition, 12 pieces of each
     # finished sheet left bare: 480 bare, 6,840 traced), the pieces read coloured outside
-    # felt tip and messaging copies with o measured (223 bare, 4,567 traced in that colour).
+    # felt tip and messaging copies with o measured (223 bare, 4,569 traced in that colour).
     # A piece the core share reads blank (``line_bare_read_logodds``) is not, where the
     # open side favours a trace (this negative: o over 0.53): of the pieces the core share
-    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.15 to 0.28
-    # (none measured: 16), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
+    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.20 to 0.28
+    # (none measured: 18), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
     # pressed lightly along its fill holds its colour on the open side). Reading blank from
     # the open side too (o <= 0.15 with a core share under 0.70) read 33 more of the set's
     # bare pieces and 1 traced, but on tune48 no bare piece and 1 traced (a sheet lost):
