@@ -1375,6 +1375,11 @@ def _doubt_split(
             )
 
 
+# An open share past twice the sheet's traces says no more of a trace (so capped in the fit
+# of ``line_open_loglik_*``).
+OPEN_SHARE_CAP = 2.0
+
+
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     """Blank's log-likelihood against ``fit.color`` for a piece read in the colour of a fill
     beside it, from two views of its printed core (None where the first is unmeasured): how
@@ -1394,9 +1399,6 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
         fit.open_share, OPEN_SHARE_CAP
     )
     return side if side < 0 else core
-
-
-OPEN_SHARE_CAP = 2.0  # an open share past twice the sheet's traces says no more of a trace
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
