@@ -40,6 +40,7 @@ from artsheets.scanner.light import (
     channel_max,
     clipped_pencil,
     grid_units,
+    three,
     to_linear,
 )
 from artsheets.scanner.lines import (
@@ -165,11 +166,12 @@ def measure(
     # Reflectance relative to paper, only where it is measured.
     full = light.at((h, w))
     srgb = _rows(work, m.pixels)
+    paper = _rows(full, m.pixels)
     px = to_linear(srgb)
-    px /= _rows(full, m.pixels)
+    px /= paper
     _relight_boxes(px, work, full, tpl, inside, light, config)
     # (Traced lines keep the camera's own clipping: the line fit reads their pixels its way.)
-    srgb = _as_clipped(srgb, _rows(full, m.pixels), m.line_mm < 0, config)
+    srgb = _as_clipped(srgb, paper, m.line_mm < 0, config)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
@@ -286,7 +288,11 @@ def _as_clipped(
         return srgb
     beyond = light_px >= CLIPPED_LINEAR
     near = (srgb >= CLIPPED - config.clip_noise_levels) & (srgb < CLIPPED) & beyond
-    near &= (where & ((srgb >= CLIPPED) & beyond).any(axis=1))[:, None]
+    if not near.any():  # most photos: nothing near the clip where the paper is beyond white
+        return srgb
+    at_white = (srgb >= CLIPPED) & beyond
+    # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
+    near &= (where & (at_white[:, 0] | at_white[:, 1] | at_white[:, 2]))[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
 
@@ -426,7 +432,7 @@ def _relight_boxes(
             dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
             nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
         ok = todo & (dn > config.box_paper_enough * 4)  # four pixels to a cell
-        np.divide(nm, dn[..., None], out=local, where=ok[..., None])
+        np.divide(nm, three(dn), out=local, where=three(ok))
         todo &= ~ok
         if not todo.any():
             break
