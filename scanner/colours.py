@@ -55,7 +55,7 @@ from artsheets.scanner.lines import (
 )
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.tallies import unresolved_blanks
-from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
+from artsheets.scanner.template import PX_PER_MM, Template, derived, disk
 
 __all__ = [
     "DISSENT_ABOVE",
@@ -248,6 +248,24 @@ def _symbol_shape(
     it. Means of the darkening, not shares of pencil pixels: under a shadow the light
     missed, a whole space may pass the ink test, and its strokes are still the darker part."""
     m = tpl.masks
+    out = np.full((len(m.regions), 2), np.nan)
+    key = (config.symbol_centre, tuple(config.symbol_ring))
+    for j, zone in enumerate(derived(tpl, key, _symbol_zones)):
+        if shown is not None:
+            zone = zone & shown  # (a new array: the cached zone is kept as it is)
+        n = m.sums(zone)
+        out[:, j] = np.where(n > 0, m.sums(np.where(zone, delta, 0)) / np.maximum(n, 1), np.nan)
+    return out
+
+
+def _symbol_zones(
+    tpl: Template, key: tuple[float, tuple[float, ...]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry of ``masks.pixels``, whether it lies near its polygon's centre and whether
+    on the ring round it (``key``: ``symbol_centre`` and ``symbol_ring``): the same for every
+    photo of a sheet, so made once a template (:func:`~.template.derived`; 12 ms a sheet)."""
+    centre_within, ring = key
+    m = tpl.masks
     n_regions = len(m.regions)
     centre = np.zeros((n_regions, 2))
     half = np.ones(n_regions)
@@ -260,18 +278,7 @@ def _symbol_shape(
     ys, xs = np.divmod(m.pixels, tpl.shape[1])
     o = m.owner
     rho = np.hypot(xs + 0.5 - centre[o, 0], ys + 0.5 - centre[o, 1]) / half[o]
-    out = np.full((n_regions, 2), np.nan)
-    for j, zone in enumerate(
-        (
-            rho < config.symbol_centre,
-            (rho > config.symbol_ring[0]) & (rho < config.symbol_ring[1]),
-        )
-    ):
-        if shown is not None:
-            zone &= shown
-        n = m.sums(zone)
-        out[:, j] = np.where(n > 0, m.sums(np.where(zone, delta, 0)) / np.maximum(n, 1), np.nan)
-    return out
+    return rho < centre_within, (rho > ring[0]) & (rho < ring[1])
 
 
 def _as_clipped(
@@ -330,15 +337,13 @@ class _BoxPaper:
     origin: tuple[int, int]  # the window's top left pixel (row, column)
 
 
-_BOX_PAPER: dict[str, tuple[Template, float, _BoxPaper]] = {}
-
-
 def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
-    """The :class:`_BoxPaper` of a template (paper within ``paper_mm`` of a box), cached
-    (per sheet code) with it."""
-    hit = _BOX_PAPER.get(tpl.layout.sheet_code)
-    if hit is not None and hit[0] is tpl and hit[1] == paper_mm:
-        return hit[2]
+    """The :class:`_BoxPaper` of a template (paper within ``paper_mm`` of a box), made once
+    a template (:func:`~.template.derived`)."""
+    return derived(tpl, paper_mm, _make_box_paper)
+
+
+def _make_box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
     m = tpl.masks
     h, w = tpl.shape
     tally = np.array([is_tally_box(r.kind, r.extra.get("role")) for r in m.regions], bool)
@@ -365,7 +370,7 @@ def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
         y0, x0 = int(ys.min()) + top, int(xs.min()) + left
         grid = ((int(ys.max()) + top - y0) // 2 + 1, (int(xs.max()) + left - x0) // 2 + 1)
     paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
-    out = _BoxPaper(
+    return _BoxPaper(
         runs=runs,
         box_cells=((flat // w - y0) // 2, (flat % w - x0) // 2),
         paper=paper,
@@ -373,10 +378,6 @@ def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
         grid=grid,
         origin=(y0, x0),
     )
-    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, paper_mm, out)
-    while len(_BOX_PAPER) > SHEETS_CACHED:  # the oldest goes, as its template does
-        _BOX_PAPER.pop(next(iter(_BOX_PAPER)))
-    return out
 
 
 def _relight_boxes(
