@@ -842,6 +842,32 @@ class ScannerConfig:
     # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
     # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
     line_split_doubt_logodds: float = 8.0
+    # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
+    # A piece's colour X on the printed core where no fill of X lies (paper, or another
+    # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a
+    # share of the median over the sheet's pieces read in X: a fill of X reaches the core
+    # only from its own side, a trace lies across the whole core. A pixel counts where the
+    # part of X unlike its fill's colour keeps ``line_open_apart`` of X's (squared length):
+    # nearer colours do not tell a trace from that fill. On the set below and tune48's Arp
+    # photos, at 0.05 / 0.1 / 0.2 / 0.3: traced pieces still read blank by the core share
+    # 1 / 1 / 2 / 3 and 2 / 2 / 2 / 4 (bare 50 and 2 throughout), the open share measured
+    # on 85 / 85 / 80 / 78 % of the set's traced pieces.
+    line_open_apart: float = 0.1
+    # Blank's log-likelihood from that open share (o): ``line_open_loglik_at_zero +
+    # line_open_loglik_slope * min(o, 2)``, a logistic fit on o (its base rate taken out)
+    # over 40 Arp photos made for it (seeds 200-203 of every condition, 12 pieces of each
+    # finished sheet left bare: 480 bare, 6,840 traced), the pieces read coloured outside
+    # felt tip and messaging copies with o measured (223 bare, 4,569 traced in that colour).
+    # A piece the core share reads blank (``line_bare_read_logodds``) is not, where the
+    # open side favours a trace (this negative: o over 0.53): of the pieces the core share
+    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.20 to 0.28
+    # (none measured: 18), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
+    # pressed lightly along its fill holds its colour on the open side). Reading blank from
+    # the open side too (o <= 0.15 with a core share under 0.70) read 33 more of the set's
+    # bare pieces and 1 traced, but on tune48 no bare piece and 1 traced (a sheet lost):
+    # not kept (benchmarks/RESULTS.md, "The printed core's open side").
+    line_open_loglik_at_zero: float = 5.62
+    line_open_loglik_slope: float = -10.68
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
