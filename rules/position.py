@@ -41,6 +41,7 @@ from artsheets.rules.field import Field
 
 __all__ = [
     "Check",
+    "OrderChoice",
     "PositionReport",
     "cheapest_order",
     "check_position",
@@ -52,6 +53,22 @@ __all__ = [
 
 Colours = Mapping[str, int | None]
 Tallies = Mapping[int, int | None]
+
+
+@dataclass(frozen=True)
+class OrderChoice:
+    """What a search among several colours a region may take found (a game's
+    ``cheapest_order``: Arp's pieces, Miro's segments and capture circles): the colours of the
+    cheapest legal order (``colours``, every region it may colour; None when none was found), its
+    ``cost`` (the sum of the colours' costs), the positions it ``expanded``, and whether it
+    ran to its end (``complete``: then no legal order among the choices costs less, and
+    with ``colours`` None there is none; a search cut short proves nothing)."""
+
+    colours: dict[str, int] | None
+    cost: float = math.inf
+    expanded: int = 0
+    complete: bool = True
+    pieces: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from artsheets.scanner.light import (
     channel_max,
     clipped_pencil,
     grid_units,
+    three,
     to_linear,
 )
 from artsheets.scanner.lines import (
@@ -58,7 +59,7 @@ from artsheets.scanner.lines import (
 )
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.tallies import unresolved_blanks
-from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, disk
+from artsheets.scanner.template import PX_PER_MM, Template, derived, disk
 
 __all__ = [
     "DISSENT_ABOVE",
@@ -169,11 +170,12 @@ def measure(
     # Reflectance relative to paper, only where it is measured.
     full = light.at((h, w))
     srgb = _rows(work, m.pixels)
+    paper = _rows(full, m.pixels)
     px = to_linear(srgb)
-    px /= _rows(full, m.pixels)
+    px /= paper
     _relight_boxes(px, work, full, tpl, inside, light, config)
     # (Traced lines keep the camera's own clipping: the line fit reads their pixels its way.)
-    srgb = _as_clipped(srgb, _rows(full, m.pixels), m.line_mm < 0, config)
+    srgb = _as_clipped(srgb, paper, m.line_mm < 0, config)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
@@ -250,6 +252,24 @@ def _symbol_shape(
     it. Means of the darkening, not shares of pencil pixels: under a shadow the light
     missed, a whole space may pass the ink test, and its strokes are still the darker part."""
     m = tpl.masks
+    out = np.full((len(m.regions), 2), np.nan)
+    key = (config.symbol_centre, tuple(config.symbol_ring))
+    for j, zone in enumerate(derived(tpl, key, _symbol_zones)):
+        if shown is not None:
+            zone = zone & shown  # (a new array: the cached zone is kept as it is)
+        n = m.sums(zone)
+        out[:, j] = np.where(n > 0, m.sums(np.where(zone, delta, 0)) / np.maximum(n, 1), np.nan)
+    return out
+
+
+def _symbol_zones(
+    tpl: Template, key: tuple[float, tuple[float, ...]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry of ``masks.pixels``, whether it lies near its polygon's centre and whether
+    on the ring round it (``key``: ``symbol_centre`` and ``symbol_ring``): the same for every
+    photo of a sheet, so made once a template (:func:`~.template.derived`; 12 ms a sheet)."""
+    centre_within, ring = key
+    m = tpl.masks
     n_regions = len(m.regions)
     centre = np.zeros((n_regions, 2))
     half = np.ones(n_regions)
@@ -262,18 +282,7 @@ def _symbol_shape(
     ys, xs = np.divmod(m.pixels, tpl.shape[1])
     o = m.owner
     rho = np.hypot(xs + 0.5 - centre[o, 0], ys + 0.5 - centre[o, 1]) / half[o]
-    out = np.full((n_regions, 2), np.nan)
-    for j, zone in enumerate(
-        (
-            rho < config.symbol_centre,
-            (rho > config.symbol_ring[0]) & (rho < config.symbol_ring[1]),
-        )
-    ):
-        if shown is not None:
-            zone &= shown
-        n = m.sums(zone)
-        out[:, j] = np.where(n > 0, m.sums(np.where(zone, delta, 0)) / np.maximum(n, 1), np.nan)
-    return out
+    return rho < centre_within, (rho > ring[0]) & (rho < ring[1])
 
 
 def _as_clipped(
@@ -290,7 +299,11 @@ def _as_clipped(
         return srgb
     beyond = light_px >= CLIPPED_LINEAR
     near = (srgb >= CLIPPED - config.clip_noise_levels) & (srgb < CLIPPED) & beyond
-    near &= (where & ((srgb >= CLIPPED) & beyond).any(axis=1))[:, None]
+    if not near.any():  # most photos: nothing near the clip where the paper is beyond white
+        return srgb
+    at_white = (srgb >= CLIPPED) & beyond
+    # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
+    near &= (where & (at_white[:, 0] | at_white[:, 1] | at_white[:, 2]))[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
 
@@ -328,15 +341,13 @@ class _BoxPaper:
     origin: tuple[int, int]  # the window's top left pixel (row, column)
 
 
-_BOX_PAPER: dict[str, tuple[Template, float, _BoxPaper]] = {}
-
-
 def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
-    """The :class:`_BoxPaper` of a template (paper within ``paper_mm`` of a box), cached
-    (per sheet code) with it."""
-    hit = _BOX_PAPER.get(tpl.layout.sheet_code)
-    if hit is not None and hit[0] is tpl and hit[1] == paper_mm:
-        return hit[2]
+    """The :class:`_BoxPaper` of a template (paper within ``paper_mm`` of a box), made once
+    a template (:func:`~.template.derived`)."""
+    return derived(tpl, paper_mm, _make_box_paper)
+
+
+def _make_box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
     m = tpl.masks
     h, w = tpl.shape
     tally = np.array([is_tally_box(r.kind, r.extra.get("role")) for r in m.regions], bool)
@@ -363,7 +374,7 @@ def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
         y0, x0 = int(ys.min()) + top, int(xs.min()) + left
         grid = ((int(ys.max()) + top - y0) // 2 + 1, (int(xs.max()) + left - x0) // 2 + 1)
     paper = np.flatnonzero(zone & (tpl.clear > 0) & ~m.footprint(tpl.shape))
-    out = _BoxPaper(
+    return _BoxPaper(
         runs=runs,
         box_cells=((flat // w - y0) // 2, (flat % w - x0) // 2),
         paper=paper,
@@ -371,10 +382,6 @@ def _box_paper(tpl: Template, paper_mm: float) -> _BoxPaper:
         grid=grid,
         origin=(y0, x0),
     )
-    _BOX_PAPER[tpl.layout.sheet_code] = (tpl, paper_mm, out)
-    while len(_BOX_PAPER) > SHEETS_CACHED:  # the oldest goes, as its template does
-        _BOX_PAPER.pop(next(iter(_BOX_PAPER)))
-    return out
 
 
 def _relight_boxes(
@@ -430,7 +437,7 @@ def _relight_boxes(
             dn = cv2.resize(dn, (gw, gh), interpolation=cv2.INTER_LINEAR)
             nm = cv2.resize(nm, (gw, gh), interpolation=cv2.INTER_LINEAR)
         ok = todo & (dn > config.box_paper_enough * 4)  # four pixels to a cell
-        np.divide(nm, dn[..., None], out=local, where=ok[..., None])
+        np.divide(nm, three(dn), out=local, where=three(ok))
         todo &= ~ok
         if not todo.any():
             break
@@ -1289,7 +1296,12 @@ def _reread_lines(
                 round(1.0 / (1.0 + math.exp(-min(blank_ll, 50.0))), 3),
                 rd.coverage,
                 f"read blank: its core holds {fit.core_share:.0%} of the pencil of the fill "
-                f"beside it (colour {fit.color}), a trace more",
+                f"beside it (colour {fit.color}), a trace more"
+                + (
+                    ""
+                    if fit.open_share is None
+                    else f"; its side that fill does not reach {fit.open_share:.0%} of a trace's"
+                ),
                 runner_up=fit.color,
                 loglik={k: v - blank_ll for k, v in fit.loglik.items()},
             )
@@ -1384,16 +1396,30 @@ def _doubt_split(
             )
 
 
+# An open share past twice the sheet's traces says no more of a trace (so capped in the fit
+# of ``line_open_loglik_*``).
+OPEN_SHARE_CAP = 2.0
+
+
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     """Blank's log-likelihood against ``fit.color`` for a piece read in the colour of a fill
-    beside it, from how much of that colour its printed core holds against the fill
-    (``fit.core_share``; None where unmeasured): a fill reaches the core only by its blur, a
-    trace lies on it (``ScannerConfig.line_bare_loglik_*``, a fit over bare and traced
-    pieces)."""
+    beside it, from two views of its printed core (None where the first is unmeasured): how
+    much of that colour it holds against the fill (``fit.core_share``: a fill reaches the
+    core only by its blur, a trace lies on it; ``line_bare_loglik_*``), and how much of it
+    the core's side that no fill of that colour reaches holds against the sheet's traces
+    (``fit.open_share``; ``line_open_loglik_*``): the core share's figure, unless the open
+    side favours a trace (the pencil is there, a trace pressed lightly along the fill):
+    then the open side's. Each fitted over bare and traced pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
-    return config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
+    core = config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
+    if fit.open_share is None:
+        return core
+    side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
+        fit.open_share, OPEN_SHARE_CAP
+    )
+    return side if side < 0 else core
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:

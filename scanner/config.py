@@ -763,7 +763,7 @@ class ScannerConfig:
     # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
     # one of them grey (the other a tint, under ``pale_share_small``).
     grey_fill_blocks: float = 1.0
-    # --- order: Arp's order of play searched among close readings (mending.choose_by_order) ---
+    # --- order: Arp's and Miro's order of play chosen among close readings (choose_by_order) ---
     # Where no legal order colours the lines as read, each piece may take the colours whose
     # pixels cost under this (log-odds more than its reading), and the rule engine's search
     # finds the legal order of least summed cost. ``sure_logodds``: a reading surer than
@@ -785,6 +785,16 @@ class ScannerConfig:
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review, if its colour is also its pixels' best). Not swept.
     order_choice_confirm: int = 20_000
+    # Miro's curve (and capture circles) chosen so, by an exact search (the curve's dynamic
+    # programming over costs): orders costing under this alone. The choice does not weigh
+    # the checks and tallies the solver weighs; kept under one rule-break's prior
+    # (``sure_logodds``), it takes no reading a player's mistake would explain as cheaply.
+    # Miro, Arp's bounds (to 8) against this: tune48 (54 sheets) one messaging copy 23 -> 4
+    # wrong, no sheet exact either way; tune96b (53, the check) 475 -> 424 wrong regions, no
+    # sheet exact, and a planted break (a messaging copy's segment 1.84 log-odds from the
+    # played colour, read with three misreads as the played game) lost, 13/13 -> 12/13;
+    # under 3: tune48 as before, tune96b 475 -> 473.
+    order_choice_curve_bound: float = 3.0
     # --- wide (colours.py): fills, ticks and written symbols across photos ---
     # A tick's coverage is the share of its box's pixels darker than paper by ``ink_delta``;
     # a photo that renders a pencil line thin or soft (a messaging app's small copy, wax
@@ -855,6 +865,32 @@ class ScannerConfig:
     # 472 -> 444, flagged 6,584 -> 6,674 (close colours' and messaging copies' pieces
     # moved both ways: a crayon Arp 11 -> 0 wrong, a close-colours Miro 0 -> 3): off.
     keys_lines: bool = False
+    # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
+    # A piece's colour X on the printed core where no fill of X lies (paper, or another
+    # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a
+    # share of the median over the sheet's pieces read in X: a fill of X reaches the core
+    # only from its own side, a trace lies across the whole core. A pixel counts where the
+    # part of X unlike its fill's colour keeps ``line_open_apart`` of X's (squared length):
+    # nearer colours do not tell a trace from that fill. On the set below and tune48's Arp
+    # photos, at 0.05 / 0.1 / 0.2 / 0.3: traced pieces still read blank by the core share
+    # 1 / 1 / 2 / 3 and 2 / 2 / 2 / 4 (bare 50 and 2 throughout), the open share measured
+    # on 85 / 85 / 80 / 78 % of the set's traced pieces.
+    line_open_apart: float = 0.1
+    # Blank's log-likelihood from that open share (o): ``line_open_loglik_at_zero +
+    # line_open_loglik_slope * min(o, 2)``, a logistic fit on o (its base rate taken out)
+    # over 40 Arp photos made for it (seeds 200-203 of every condition, 12 pieces of each
+    # finished sheet left bare: 480 bare, 6,840 traced), the pieces read coloured outside
+    # felt tip and messaging copies with o measured (223 bare, 4,569 traced in that colour).
+    # A piece the core share reads blank (``line_bare_read_logodds``) is not, where the
+    # open side favours a trace (this negative: o over 0.53): of the pieces the core share
+    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.20 to 0.28
+    # (none measured: 18), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
+    # pressed lightly along its fill holds its colour on the open side). Reading blank from
+    # the open side too (o <= 0.15 with a core share under 0.70) read 33 more of the set's
+    # bare pieces and 1 traced, but on tune48 no bare piece and 1 traced (a sheet lost):
+    # not kept (benchmarks/RESULTS.md, "The printed core's open side").
+    line_open_loglik_at_zero: float = 5.62
+    line_open_loglik_slope: float = -10.68
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

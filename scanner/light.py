@@ -788,13 +788,19 @@ def _bend(
     out: list[tuple[float, float]] = []
     section = config.bend_section_mm
     steps = np.arange(-config.bend_max_mm, config.bend_max_mm + 0.01, 0.1)[:, None]
-    for start in np.arange(float(along.min()), float(along.max()), config.bend_step_mm):
-        sel = (along >= start) & (along < start + section) & (np.abs(d) <= 4.0)
+    starts = np.arange(float(along.min()), float(along.max()), config.bend_step_mm)
+    # Only pixels within 4 mm of the edge count: taken out once (in their order), not per
+    # section, and each section's levels gathered once, not per bin.
+    near = np.abs(d) <= 4.0
+    along, d, level = along[near], d[near], level[near]
+    for start in starts:
+        sel = (along >= start) & (along < start + section)
         bins = np.round(d[sel] / 0.2).astype(int)
         centres = np.unique(bins)
         if (centres < -3).sum() < 3 or (centres > 3).sum() < 3:
             continue
-        profile = np.array([np.median(level[sel][bins == c]) for c in centres])
+        section_level = level[sel]
+        profile = np.array([np.median(section_level[bins == c]) for c in centres])
         err = ((profile[None, :] - _ramp(centres[None, :] * 0.2 - steps, width)) ** 2).sum(axis=1)
         out.append((float(start + section / 2), float(steps[int(np.argmin(err)), 0])))
     return tuple(out)

@@ -47,6 +47,7 @@ STEPS = 16  # pressures tried for a trace (0 to ``line_trace_max``)
 FILL_STEPS = 7  # for a fill beside the line (0 to ``line_fill_max``)
 CORE_FILL_STEPS = 5  # for a fill blurred onto the printed core (0 to ``line_core_fill``)
 CORE_SHARE_PIXELS = 5  # core pixels in a fill that make a core share (a least count)
+OPEN_REFERENCE = 3  # lines of a colour whose median open share makes its reference (a least count)
 CHUNK = 4096  # pixels fitted at a time (bounds the memory of the pixel-by-combination arrays)
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)
@@ -280,6 +281,13 @@ class LineFit:
     # of the fill, a trace's more than all of it (None: under 5 such pixels). What
     # ``line_bare_loglik_*`` reads blank's log-likelihood from.
     core_share: float | None = None
+    # ``color``'s amount on the printed core where no fill in that colour lies (paper, or
+    # another colour's fill, whose own colour is taken out), as a share of the median over
+    # the sheet's lines read in that colour (None: under 5 such pixels, or no other line to
+    # compare with). A fill reaches the core only from its own side; a trace lies across
+    # it, so a traced piece's open side holds about what the sheet's traces hold, a bare
+    # piece's next to nothing (:func:`_open_shares`).
+    open_share: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -415,6 +423,9 @@ def fit_lines(
     core_shares = _fill_shares(
         chroma, owner, np.where(core, host, -1), fill, read, n_regions, config
     )
+    best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
+    on = np.flatnonzero(core)
+    opens = _open_shares(chroma[on], owner[on], host[on], best_of, fill, read, colours, config)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -473,7 +484,61 @@ def fit_lines(
             bare_ll,
             share,
             core_share,
+            opens.get(int(i)),
         )
+    return out
+
+
+def _open_shares(
+    chroma: np.ndarray,
+    owner: np.ndarray,
+    host: np.ndarray,
+    best: np.ndarray,
+    fill: dict[int, np.ndarray],
+    fill_colours: dict[int, int | None],
+    colours: dict[int, np.ndarray],
+    config: ScannerConfig,
+) -> dict[int, float]:
+    """Per line, :attr:`LineFit.open_share` from its printed core's pixels (``chroma``:
+    density with the neutral part out; ``owner``, ``host`` theirs) and each line's best
+    colour X (``best``, by line: its index in ``colours``). A pixel in a space filled in
+    another colour Y is taken as ``a X + b Y``: ``a`` is its chroma along the part of X
+    unlike Y (counted only where that part keeps ``line_open_apart`` of X); on paper, its
+    chroma along X. ``a`` is X's amount against the key's own colour; each line's mean is
+    divided by the median of the lines read in X."""
+    floor = config.line_min_reflectance
+    keys = list(colours)
+    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
+    kv = kv @ _NEUTRAL_OUT  # each key's chroma (rows in ``keys``' order)
+    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
+    yv = np.zeros((n + 1, 3), np.float32)  # per space (the last row: none) its fill's chroma
+    ycol = np.full(n + 1, -1, np.int64)
+    for h, c in fill.items():
+        k = fill_colours.get(h)
+        if k is not None:
+            yv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
+            ycol[h] = k
+    at = np.where(host >= 0, host, n)
+    j = best[owner]
+    colour = np.array(keys, np.int64)[j]
+    x, y = kv[j], yv[at]
+    yy = np.einsum("ij,ij->i", y, y)
+    xy = np.einsum("ij,ij->i", x, y)
+    xp = x - (xy / np.maximum(yy, 1e-9))[:, None] * y  # the part of X unlike the fill's
+    xx = np.einsum("ij,ij->i", x, x)
+    xpx = np.einsum("ij,ij->i", xp, x)  # = |xp|^2
+    keep = (ycol[at] != colour) & (xx > 1e-6) & (xpx >= config.line_open_apart * xx)
+    a = np.einsum("ij,ij->i", chroma, xp) / np.where(keep, xpx, 1.0)
+    count = np.bincount(owner[keep], minlength=len(best))
+    total = np.bincount(owner[keep], weights=a[keep], minlength=len(best))
+    measured = np.flatnonzero(count >= CORE_SHARE_PIXELS)
+    raw = {int(i): float(total[i] / count[i]) for i in measured}
+    out: dict[int, float] = {}
+    for k in set(best[measured].tolist()):  # the sheet's lines read in each colour
+        lines = [i for i in raw if best[i] == k]
+        ref = float(np.median([raw[i] for i in lines])) if len(lines) >= OPEN_REFERENCE else 0.0
+        if ref > 1e-6:
+            out.update({i: raw[i] / ref for i in lines})
     return out
 
 

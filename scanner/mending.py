@@ -93,23 +93,24 @@ def choose_by_order(
     choices: Callable[[str], dict[int, float]],
     config: ScannerConfig,
 ) -> tuple[Change, set[str]]:
-    """Where no legal order of play colours the lines as read and solved (Arp), the legal
-    order its pieces' pixels make likeliest: each piece may take the colours its pixels
-    leave close (``choices``: colour -> cost in log-odds of its pixels, the reading's own
-    among them; a piece read surely keeps its colour), and the rule engine's search finds
-    the order of least summed cost among every combination of them
+    """Where no legal order of play colours the lines as read and solved (Arp's pieces, Miro's
+    curve and capture circles), the legal order its pieces' pixels make likeliest: each piece
+    may take the colours its pixels leave close (``choices``: colour -> cost in log-odds of its
+    pixels, the reading's own among them; a piece read surely keeps its colour), and the rule
+    engine's search finds the order of least summed cost among every combination of them
     (:func:`.scoring.order_choice`). Several misread pieces (a move's stretch read in a
-    look-alike colour, piece by piece) are so read together, where changing one or two at
-    a time finds no legal order.
+    look-alike colour, piece by piece) are so read together, where changing one or two at a time
+    finds no legal order.
 
     The reading must first be proven illegal (every order tried within ``order_proof``
-    positions). The search is bounded in cost, the bound raised through
-    ``order_choice_bounds`` (log-odds of the whole change; a piece takes only colours
-    costing under the bound): a low bound leaves most pieces one colour, which keeps the
-    search small, and a search that ends within its bound having found an order has found
-    the cheapest. Within ``order_choice_budget`` positions in all; a search the budget cuts
-    short proves nothing, and then nothing is changed, nor where no order costs under the
-    last bound (a confident reading is never changed to satisfy a rule).
+    positions). The search is bounded in cost, the bound raised through ``order_choice_bounds``
+    (log-odds of the whole change; a piece takes only colours costing under the bound): a low
+    bound leaves most pieces one colour, which keeps the search small, and a search that ends
+    within its bound having found an order has found the cheapest. Miro's choice is exact at any
+    bound, and is bounded by ``order_choice_curve_bound`` alone. Within ``order_choice_budget``
+    positions in all; a search the budget cuts short proves nothing, and then nothing is
+    changed, nor where no order costs under the last bound (a confident reading is never changed
+    to satisfy a rule).
 
     The pieces changed stay in review, their reading before it second, but for those the
     rules leave only one reading: with the colour chosen for it taken from its choices (the
@@ -118,12 +119,13 @@ def choose_by_order(
     filled space beside it that a bare piece would show (:func:`_bare_alike`). Returns the
     change made (empty: none) and the pieces so confirmed."""
     colours = _colours(readings)
-    found = order_searcher(layout, colours, players)({}, config.order_proof)
-    if found is None or found.legal is not False:
+    pieces, searched = _proven_illegal(layout, colours, players, config)
+    if not pieces:
         return (), set()
-    options = {rid: choices(rid) for rid in sorted(found.pieces)}
+    options = {rid: choices(rid) for rid in sorted(pieces)}
     left = config.order_choice_budget
-    for bound in config.order_choice_bounds:
+    bounds = config.order_choice_bounds if searched else (config.order_choice_curve_bound,)
+    for bound in bounds:
         allowed = _allowed(options, colours, bound)
         if allowed is None:
             continue  # some piece has no colour under the bound
@@ -162,14 +164,36 @@ def choose_by_order(
     return change, only
 
 
+def _proven_illegal(
+    layout: Layout, colours: dict[str, int | None], players: int | None, config: ScannerConfig
+) -> tuple[frozenset[str], bool]:
+    """The regions an order of play colours (Arp's pieces; Miro's segments and capture
+    circles), where the rule engine proves that no legal order colours them as read (within
+    ``order_proof`` positions; none otherwise), and whether the game's order is searched move
+    by move. Arp's proof is that search (as :func:`mend_by_order` asks it, whose answer it
+    keeps); a game whose order is not searched so (Miro: its choice is exact) proves it by
+    finding no order at all among the reading's own colours."""
+    found = order_searcher(layout, colours, players)({}, config.order_proof)
+    if found is not None:
+        return (found.pieces if found.legal is False else frozenset()), True
+    plain = order_choice(layout, colours, {}, players, config.order_proof)
+    if plain is None or not plain.complete or plain.colours is not None:
+        return frozenset(), False
+    return plain.pieces, False
+
+
 def _allowed(
     options: dict[str, dict[int, float]], colours: dict[str, int | None], bound: float
 ) -> dict[str, dict[int, float]] | None:
     """The pieces' colours costing under ``bound``, for the pieces that have another than
-    their reading (the others keep it); None where a piece has none."""
+    their reading (the others keep it); None where a piece read in a colour has none. A
+    piece read blank with no colour under the bound stays blank (Miro: it fits any move;
+    Arp: no order leaves one, so none is found)."""
     out: dict[str, dict[int, float]] = {}
     for rid, costs in options.items():
         under = {c: v for c, v in costs.items() if v < bound}
+        if not under and colours.get(rid) is None:
+            continue
         if not under:
             return None
         if len(under) > 1 or colours.get(rid) not in under:

@@ -12,7 +12,6 @@ field, and the image is resampled along it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,7 +20,7 @@ import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.regions import RegionMasks
-from artsheets.scanner.template import PX_PER_MM, SHEETS_CACHED, Template, template_for
+from artsheets.scanner.template import PX_PER_MM, Template, derived
 from artsheets.scanner.workers import in_parts
 
 __all__ = ["Refinement", "refine", "untrusted"]
@@ -67,12 +66,11 @@ def _strokes(gray: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, k).astype(np.float32)
 
 
-@functools.lru_cache(maxsize=2 * SHEETS_CACHED)  # two passes for each template cached
-def _template_tiles(code: str, p: _Pass) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+def _template_tiles(tpl: Template, p: _Pass) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """The template's strokes at a pass's resolution, and the tiles worth matching there
-    (those with enough printed structure): (x, y, column, row). Cached by the sheet code and
-    the pass's values."""
-    gray = template_for(code).gray
+    (those with enough printed structure): (x, y, column, row). Made once a template and
+    pass (:func:`~.template.derived`)."""
+    gray = tpl.gray
     h, w = gray.shape
     small = (round(w * p.scale), round(h * p.scale))
     templ = _strokes(cv2.resize(gray, small, interpolation=cv2.INTER_AREA))
@@ -154,7 +152,7 @@ def refine(
         )
         if moved:
             small = _moved(small, field, p.scale)
-        found = _pass(small, tpl.layout.sheet_code, p, (fw, fh))
+        found = _pass(small, tpl, p, (fw, fh))
         if found is None:
             continue
         step, matched, used, total = found
@@ -210,12 +208,12 @@ def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _pass(
-    small: np.ndarray, code: str, p: _Pass, grid_size: tuple[int, int]
+    small: np.ndarray, tpl: Template, p: _Pass, grid_size: tuple[int, int]
 ) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """Tile shifts at one pass's resolution, smoothed and spread over the 1 mm grid (in
     working pixels); with where they rest on matched tiles (0..1, on the same grid), the
     tiles used and tried."""
-    templ, tiles = _template_tiles(code, p)
+    templ, tiles = derived(tpl, p, _template_tiles)
     photo = _strokes(small)
     ppm = PX_PER_MM * p.scale
     tile, step = round(p.tile_mm * ppm), round(p.step_mm * ppm)

@@ -23,8 +23,9 @@ from typing import Any
 
 from artsheets.generator.layout import Layout
 from artsheets.rules.core import RulesError, field_cache, game_class
-from artsheets.rules.games.arp_order import OrderChoice, OrderSearch
+from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.rules.position import (
+    OrderChoice,
     cheapest_order,
     order_of_play,
     score_position,

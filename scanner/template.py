@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -34,6 +36,7 @@ __all__ = [
     "Template",
     "build_template",
     "cache_name",
+    "derived",
     "disk",
     "forget_templates",
     "keep_rules_cache",
@@ -69,6 +72,11 @@ class Template:
     # What the rules precompute for the sheet's field (rules.core.field_cache), by key: kept
     # with the template so that a process reading it from the disk cache need not rebuild it.
     rules_cache: dict[str, Any] = field(default_factory=dict)
+    # What the scanner's stages make from the template alone (:func:`derived`), by its
+    # builder's name and settings: (the builder's version, the table); and the versions the
+    # copy on disk holds.
+    tables: dict[tuple[str, Hashable], tuple[Hashable, Any]] = field(default_factory=dict)
+    tables_stored: dict[tuple[str, Hashable], Hashable] = field(default_factory=dict)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -169,16 +177,51 @@ def forget_templates() -> None:
 
 def keep_rules_cache(code: str, tpl: Template, config: ScannerConfig = DEFAULT) -> None:
     """After a scan of the sheet ``code``: what the rules built for its field while scoring
-    it that the template does not hold yet is added to it and the template stored again, so
-    that later processes reading it from the disk cache start with it. (Rebuilding a rings
-    sheet's chords and the sections each crosses took 0.6-0.8 s in every process.)"""
+    it, and the tables the scan's stages made from the template (:func:`derived`), that the
+    template's copy on disk does not hold yet are added to it and the template stored again,
+    so that later processes reading it from the disk cache start with them. (Rebuilding a
+    rings sheet's chords and the sections each crosses took 0.6-0.8 s in every process; the
+    tables 10-30 ms.)"""
     topology = tpl.layout.topology
-    if topology is None:
-        return
-    entries = field_cache_entries(topology)
-    if entries.keys() <= tpl.rules_cache.keys():
+    entries = field_cache_entries(topology) if topology is not None else {}
+    new_rules = not entries.keys() <= tpl.rules_cache.keys()
+    new_tables = any(tpl.tables_stored.get(n, _UNSET) != v for n, (v, _) in tpl.tables.items())
+    if not new_rules and not new_tables:
         return
     tpl.rules_cache.update(entries)
+    tpl.tables_stored.update((n, v) for n, (v, _) in tpl.tables.items())
     root = cache_root()
     if root is not None:
         DiskCache(root, "templates").put(cache_name(code, config), tpl)
+
+
+_UNSET = object()
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def derived(tpl: Template, key: _K, build: Callable[[Template, _K], _V]) -> _V:
+    """``build(tpl, key)``: a table a stage makes from the template alone and ``key`` (the
+    settings it is made with), made once a template and kept with it, in memory and on disk
+    (:func:`keep_rules_cache`). A stored table is taken only if made with an equal ``key``
+    by the same code: it is kept by the builder's name and ``key``, and versioned by the
+    bytes of the builder's module (a module not among the disk cache's own sources may
+    change without changing the cache's key)."""
+    name = (f"{build.__module__}.{build.__qualname__}", key)
+    version = _source_digest(build.__code__.co_filename)
+    hit = tpl.tables.get(name)
+    if hit is not None and hit[0] == version:
+        return hit[1]  # type: ignore[no-any-return]
+    value = build(tpl, key)
+    tpl.tables[name] = (version, value)
+    return value
+
+
+@functools.cache
+def _source_digest(path: str) -> Hashable:
+    """The version of a module's code (its file's digest; a module whose file cannot be read
+    gets a value no stored table equals, this process's own)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return object()

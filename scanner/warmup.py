@@ -1,12 +1,12 @@
 """OpenCV's one-time set-ups, made on another core while the photo is decoded and registered.
 
 Some OpenCV functions build tables on their first call in a process: converting float
-colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, loading the fonts the
-overlay's text is drawn in 0.03-0.08 s (OpenCV then sets up text drawing again in each
-thread that draws: the overlay's own thread does, see ``overlay.py``), and numpy imports its
-masked arrays on the first interpolated percentile, 8-27 ms. ``artsheets scan PHOTO`` is a
-new process for every photo, so it paid them on every photo, one after the other, against a
-scan of 0.3-0.4 s.
+colours to CIELAB (the colour stage's first step) took 0.15-0.29 s, and numpy imports its
+masked arrays on the first interpolated percentile, 8-27 ms. (OpenCV's text drawing is set
+up in each thread that draws, 18 ms of processor whatever another thread set up before: the
+overlay's own thread does it, see ``overlay.py``; a set-up here spared it nothing.)
+``artsheets scan PHOTO`` is a new process for every photo, so it paid them on every photo, one
+after the other, against a scan of 0.3-0.4 s.
 
 :func:`start` makes them in a thread at the start of a scan (OpenCV releases Python's lock
 while it works, so they run beside the decode and the registration); :func:`wait` is called
@@ -30,7 +30,6 @@ _thread: threading.Thread | None = None
 
 def _set_up() -> None:
     cv2.cvtColor(np.full((1, 1, 3), 0.5, np.float32), cv2.COLOR_LBGR2Lab)
-    cv2.getTextSize("0", cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
     # numpy imports its masked arrays (8-27 ms) on the first interpolated percentile of a
     # process (``np.percentile`` asks ``np.ma.is_masked``): the blur measure's, on the scan's
     # path otherwise.

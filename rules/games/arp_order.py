@@ -42,7 +42,14 @@ a bound the caller gives; a position is searched again only when reached cheaper
 counts there only where its two pieces can take no colour in common, so the cut weakens
 as pieces take more colours: with a hundred pieces of a sheet allowed a second colour
 within one log-odds, proving that no order costs under 2 took 20,000-100,000 positions,
-where a low bound, leaving most pieces one colour, took hundreds.
+where a low bound, leaving most pieces one colour, took hundreds. What a position still
+owes (:meth:`_Search._owed`: seams the colours read cannot start, spaces no side of which is
+in their fill's colour; :meth:`_Search._pairs`: two pieces whose seam nothing can start any
+more end in one colour) bounds that search from below: a move is not searched where its cost
+and what the position after it owes reach the best found, and the pieces' colours are
+narrowed to those that can be in an order under the bound before it starts. A bound no order
+can meet is then mostly settled at the first position; with a hundred pieces holding three
+or four colours under a higher bound, the search still runs long (benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ from itertools import accumulate
 from artsheets.rules.core import field_cache
 from artsheets.rules.field import Field
 from artsheets.rules.games.arp import _Net
+from artsheets.rules.position import OrderChoice
 
 __all__ = ["OrderChoice", "OrderSearch", "search_cheapest", "search_order"]
 
@@ -71,21 +79,6 @@ class OrderSearch:
     legal: bool | None
     visited: int = 0
     starved: frozenset[str] = frozenset()
-    pieces: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class OrderChoice:
-    """What a search among several colours a piece may have found: the colours of the
-    cheapest legal order (``colours``, every piece's; None when none was found), its
-    ``cost`` (the sum of the colours' costs), the positions it ``expanded``, and whether it
-    ran to its end (``complete``: then no legal order among the choices costs less, and
-    with ``colours`` None there is none; a search cut short proves nothing)."""
-
-    colours: dict[str, int] | None
-    cost: float = math.inf
-    expanded: int = 0
-    complete: bool = True
     pieces: frozenset[str] = frozenset()
 
 
@@ -256,6 +249,11 @@ class _Search:
         self.expanded = 0  # positions expanded by :meth:`cheapest` (again when cheaper)
         self.best = math.inf  # the least cost of a legal order found by :meth:`cheapest`
         self.best_moves: list[tuple[tuple[str, int, int], int]] | None = None
+        # :meth:`cheapest`'s lower bounds: (the pieces' bits, the least any legal order
+        # pays for them), over pieces no two of which share a piece (:meth:`_owed`).
+        self.dues: list[tuple[int, float]] = []
+        self.due: dict[int, tuple[int, float]] = {}  # per piece, the owed set it is in
+        self.pairs: list[tuple[int, int, str, float]] = []  # :meth:`_pairs`
 
     def key(self) -> _Key:
         """What the search's answer depends on, but its budget."""
@@ -306,6 +304,143 @@ class _Search:
                 sp: sum(1 << i for i in sides if _has(allowed[i], self.fill[sp]))
                 for sp, sides in board.space_sides.items()
             }
+
+    def _cost_of(self, i: int, colour: int) -> float:
+        """What piece ``i`` costs in ``colour`` (infinite where it may not take it)."""
+        if not self.allowed[i] >> colour & 1:
+            return math.inf
+        assert self.costs is not None
+        return self.costs[i].get(colour, 0.0)
+
+    def _owed(self) -> list[tuple[int, float]]:
+        """What every legal order must pay, at least, for some sets of pieces, the sets
+        sharing no piece (so what a position still owes is the sum over those whose pieces
+        are all uncoloured: :meth:`cheapest`'s admissible lower bound).
+
+        - Two pieces of a line meeting at a vertex: either they end in one colour, or
+          whichever was coloured first started at the vertex after a stretch in the colour
+          of the player before, which passed there (:meth:`_seams`): some piece of another
+          line ending there is in that colour. The least of those over the colours the
+          pieces may take.
+        - A space filled in colour f: the side coloured last, which closed it, is in f.
+
+        A reading proven illegal mostly has seams nothing could start in the colours read:
+        each costs a change, and the sum says that no order costs under a low bound before
+        any move is searched, and cuts off every move that leaves such seams for later."""
+        n = self.n
+        groups: list[tuple[float, int]] = []
+        for a, b, _vertex, around in self.b.joins:
+            least = math.inf
+            for x in _set_bits(self.allowed[a]):
+                cx = self._cost_of(a, x)
+                for y in _set_bits(self.allowed[b]):
+                    paid = cx + self._cost_of(b, y)
+                    if x != y and paid < least:
+                        before = ((x - 2) % n + 1, (y - 2) % n + 1)
+                        paid += min(
+                            (self._cost_of(q, c) for q in around for c in before),
+                            default=math.inf,
+                        )
+                    least = min(least, paid)
+            if least > 0.0:
+                groups.append((least, (1 << a) | (1 << b) | sum(1 << q for q in around)))
+        for sp, sides in self.b.space_sides.items():
+            fill = self.fill[sp]
+            if fill is None or not sides:
+                continue
+            least = min(self._cost_of(i, fill) for i in sides)
+            if least > 0.0:
+                groups.append((least, self.b.space_bits[sp]))
+        out: list[tuple[int, float]] = []
+        used = 0
+        for least, bits in sorted(groups, key=lambda g: -g[0]):
+            if not bits & used:
+                out.append((bits, least))
+                used |= bits
+        return out
+
+    def narrow(self) -> float | None:
+        """Before :meth:`cheapest` searches: what the first position owes (:meth:`_owed`),
+        with each piece's colours narrowed to those that can be in an order under the bound
+        (``best``), again until none is dropped: a colour costing, with what the other owed
+        sets owe, the bound or more is in no such order (the sets share no piece). Fewer
+        colours make more seams sharp (:meth:`_seams`) and the owed sets owe more. None
+        where no order costs under the bound (a piece left no colour, a seam nothing could
+        start, or the first position owing the bound)."""
+        assert self.costs is not None
+        while True:
+            if self.stuck_at_start():
+                return None
+            self.prepare()
+            self.dues = self._owed()
+            self.due = {i: group for group in self.dues for i in _set_bits(group[0])}
+            owes = self.owed(0)
+            if owes >= self.best:
+                return None
+            dropped = False
+            for i, costs in enumerate(self.costs):
+                if len(costs) < 2:
+                    continue
+                group = self.due.get(i)
+                slack = self.best - owes + (group[1] if group else 0.0)
+                kept = {c: v for c, v in costs.items() if v < slack}
+                if len(kept) < len(costs):
+                    if not kept:
+                        return None
+                    self.costs[i] = kept
+                    self.allowed[i] = sum(1 << c for c in kept)
+                    dropped = True
+            if not dropped:
+                self.pairs = self._pairs()
+                return owes
+            self.seams = self._seams()
+
+    def _pairs(self) -> list[tuple[int, int, str, float]]:
+        """Two pieces of a line that may take a colour in common but cost something to
+        (their bits, the bits of the pieces that could start their seam, the vertex, the
+        least the common colour costs), sharing no piece with each other or an owed set:
+        where nothing can start their seam any more (:meth:`_stuck`), they end in one
+        colour, and pay for it."""
+        n, used = self.n, 0
+        for bits, _ in self.dues:
+            used |= bits
+        found = []
+        for a, b, vertex, around in self.b.joins:
+            both, common = (1 << a) | (1 << b), self.allowed[a] & self.allowed[b]
+            if not common or both & used:
+                continue
+            same = min(self._cost_of(a, x) + self._cost_of(b, x) for x in _set_bits(common))
+            if same <= 0.0:
+                continue
+            before = sum(
+                1 << ((c - 2) % n + 1) for c in _set_bits(self.allowed[a] | self.allowed[b])
+            )
+            starters = sum(1 << q for q in around if self.allowed[q] & before)
+            found.append((same, both, starters, vertex))
+        out = []
+        for same, both, starters, vertex in sorted(found, key=lambda p: -p[0]):
+            if not both & used:
+                out.append((both, starters, vertex, same))
+                used |= both
+        return out
+
+    def _stuck(self, mask: int, last: tuple[str, int, int] | None) -> float:
+        """What the pairs (:meth:`_pairs`) whose seam nothing can start any more still owe:
+        both pieces uncoloured, every piece that could start it coloured, and the stretch
+        just coloured not passing there (as :meth:`_seams_open` cuts where the two can take
+        no colour in common)."""
+        owed, passing = 0.0, None
+        for both, starters, vertex, same in self.pairs:
+            if not mask & both and not starters & ~mask:
+                if passing is None:
+                    passing = () if last is None else self.b.passing(last)
+                if vertex not in passing:
+                    owed += same
+        return owed
+
+    def owed(self, mask: int) -> float:
+        """The least any legal order from ``mask`` still pays (:meth:`_owed`)."""
+        return sum(least for bits, least in self.dues if not mask & bits)
 
     def _seams(self) -> list[tuple[int, int, str]]:
         """Where two pieces of a line meet in different colours: (their bits, the bits of
@@ -488,12 +623,15 @@ class _Search:
         turn: int,
         spent: float,
         path: list[tuple[tuple[str, int, int], int]],
+        owes: float = 0.0,
     ) -> bool:
         """Depth first with a bound: the legal orders from here, each move's pieces costing
         the colour it gives them (``costs``), keeping the cheapest found (``best``); a
-        position reached again is searched again only if reached cheaper. Returns True when
-        the cheapest order can cost no less (nothing more to search: costs are never
-        negative, so an order costing nothing ends it)."""
+        position reached again is searched again only if reached cheaper. A move is not
+        searched where what it costs and what the position after it still ``owes``
+        (:meth:`owed`, kept move by move) reach the best found. Returns True when the
+        cheapest order can cost no less (nothing more to search: costs are never negative,
+        so an order costing nothing ends it)."""
         if mask == self.b.full:
             if spent < self.best:
                 self.best, self.best_moves = spent, list(path)
@@ -508,8 +646,10 @@ class _Search:
             raise _Budget
         if self.seams and not self._seams_open(mask, last):
             return False
+        if self.pairs and spent + owes + self._stuck(mask, last) >= self.best:
+            return False
         player = turn % self.n + 1
-        costs, spans = self.costs, self.b.spans
+        costs, spans, due = self.costs, self.b.spans, self.due
         assert costs is not None
         steps = []
         for line, i, step in self._moves(mask, last, player):
@@ -519,14 +659,20 @@ class _Search:
             first = spans[line][0]
             _, lo, hi = after[1]
             cost = spent + sum(costs[first + k].get(player, 0.0) for k in range(lo, hi))
-            if cost < self.best:
-                steps.append((cost, after))
+            left = owes
+            if due:  # the owed sets this move colours the first piece of are paid for now
+                paid = {due[q] for q in range(first + lo, first + hi) if q in due}
+                left -= sum(least for bits, least in paid if not mask & bits)
+            if cost + left < self.best:
+                steps.append((cost, left, after))
         steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
-        for cost, (new, stretch) in steps:
+        for cost, left, (new, stretch) in steps:
             if cost >= self.best:
                 break
+            if cost + left >= self.best:
+                continue
             path.append((stretch, player))
-            done = self.cheapest(new, stretch, turn + 1, cost, path)
+            done = self.cheapest(new, stretch, turn + 1, cost, path, left)
             path.pop()
             if done:
                 return True
@@ -574,12 +720,12 @@ def search_cheapest(
         return OrderChoice({}, 0.0, 0, True, board.pieces)
     if any(not bits for bits in s.allowed):  # an uncoloured piece fits no move
         return OrderChoice(None, math.inf, 0, True, board.pieces)
-    if s.stuck_at_start():
+    owes = s.narrow()
+    if owes is None:  # no order under the bound: its first position fails, or owes it
         return OrderChoice(None, math.inf, 1, True, board.pieces)
-    s.prepare()
     complete = True
     try:
-        s.cheapest(0, None, 0, 0.0, [])
+        s.cheapest(0, None, 0, 0.0, [], owes)
     except _Budget:
         complete = False
     chosen = s.chosen()

@@ -22,6 +22,7 @@ Moves: the segment ids coloured, in colouring order, joined by commas, e.g.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -41,10 +42,11 @@ from artsheets.rules.common import (
 )
 from artsheets.rules.core import IllegalMoveError, Move, Option, OptionError, State, register
 from artsheets.rules.field import Field
-from artsheets.rules.games.miro_order import Order, read_order
+from artsheets.rules.games.miro_order import Order, cheapest_colouring, read_order
 from artsheets.rules.position import (
     Check,
     MarkWording,
+    OrderChoice,
     PositionReport,
     colour_range_checks,
     completion_mark_checks,
@@ -184,6 +186,65 @@ class Miro(State):
         return lines
 
     @classmethod
+    def cheapest_order(
+        cls,
+        field: Field,
+        options: Mapping[str, Any],
+        colours: Mapping[str, int],
+        choices: Mapping[str, Mapping[int, float]],
+        budget: int | None = None,
+        bound: float = math.inf,
+    ) -> OrderChoice:
+        """The legal colouring of the curve of least cost (costing under ``bound``) where
+        some segments and capture circles may take several colours (``choices``: region ->
+        colour -> cost; a region given none fits no order); the others keep their ``colours``
+        (an uncoloured segment fits any move, an uncoloured circle is left as it is). A
+        circle counts only where its whole boundary is coloured or may be: it is in the
+        colour of the move that coloured the boundary's last segment. Exact
+        (:func:`.miro_order.cheapest_colouring`), so ``budget`` is not needed; ``expanded``
+        counts the curve's starts and directions."""
+        data = field.data
+        segs: list[str] = list(data["segments"])
+        index = {s: i for i, s in enumerate(segs)}
+        marks: dict[str, str] = dict(data.get("capture_marks", {}))
+
+        def options_of(rid: str) -> dict[int, float]:
+            if rid in choices:
+                return dict(choices[rid])
+            return {} if colours.get(rid) is None else {colours[rid]: 0.0}
+
+        costs = [options_of(s) for s in segs]
+        spaces = [
+            (mark, [index[b] for b in data["space_segments"].get(sp, ())])
+            for sp, mark in sorted(marks.items())
+        ]
+        weighed = [
+            (mark, bound_)
+            for mark, bound_ in spaces
+            if bound_ and all(costs[b] for b in bound_) and options_of(mark)
+        ]
+        pieces = frozenset(segs) | frozenset(marks.values())
+        if any(not allowed for allowed in choices.values()):
+            return OrderChoice(None, math.inf, 0, True, pieces)  # a region given no colour
+        if not choices:  # the colours as read: a legal order of play, or none
+            circles = [next(iter(options_of(mark))) for mark, _ in weighed]
+            return _as_read(segs, costs, weighed, circles, options["players"], pieces)
+        found = cheapest_colouring(
+            costs,
+            options["players"],
+            [b for _, b in weighed],
+            [options_of(mark) for mark, _ in weighed],
+            bound,
+        )
+        if found is None:
+            return OrderChoice(None, math.inf, 2 * len(segs), True, pieces)
+        chosen = {s: c for s, c in zip(segs, found.segments, strict=True) if c is not None}
+        chosen |= {
+            mark: c for (mark, _), c in zip(weighed, found.circles, strict=True) if c is not None
+        }
+        return OrderChoice(chosen, found.cost, 2 * len(segs), True, pieces)
+
+    @classmethod
     def score_position(
         cls,
         field: Field,
@@ -229,6 +290,30 @@ class Miro(State):
         checks += tally_checks(scores, tallies)
         outcome = None if left else decide_with_teams(scores, "every segment is coloured", options)
         return PositionReport(cls.game, scores, checks, outcome)
+
+
+def _as_read(
+    segs: list[str],
+    costs: list[dict[int, float]],
+    weighed: list[tuple[str, list[int]]],
+    circles: list[int],
+    players: int,
+    pieces: frozenset[str],
+) -> OrderChoice:
+    """:meth:`Miro.cheapest_order` with no choices (each region its own colour, or none):
+    legal where the curve splits into legal moves (:func:`read_order`, kept for the last few
+    curves) from a start that makes every weighed circle its space's captor. The same answer
+    as the dynamic programming over costs, without it (most sheets asked are legal)."""
+    curve = [next(iter(c), None) for c in costs]
+    order = read_order(curve, players)
+    n = len(segs)
+    for first, step in [] if order is None or order.changes else order.starts:
+        lasts = [max(b, key=lambda i: (i - first) * step % n) for _, b in weighed]
+        if all(curve[last] == c for last, c in zip(lasts, circles, strict=True)):
+            chosen = {s: c for s, c in zip(segs, curve, strict=True) if c is not None}
+            chosen |= {m: c for (m, _), c in zip(weighed, circles, strict=True)}
+            return OrderChoice(chosen, 0.0, 1, True, pieces)
+    return OrderChoice(None, math.inf, 1, True, pieces)
 
 
 def _contiguity_checks(

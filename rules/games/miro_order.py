@@ -12,21 +12,33 @@ farthest along it, and its colour is the captor's.
 Every start and both directions are tried at once as rows of numpy arrays; dynamic
 programming runs along the curve over (segments coloured, moves made modulo the players).
 Uncoloured segments fit any move (a game in progress, or a pencil mark too faint to read).
+
+:func:`cheapest_colouring` runs the same dynamic programming over costs instead of counts:
+each segment may take any of several colours, each at a cost, and so may each space's
+capture circle, which must be in the colour of the move that coloured the last segment
+round the space (the one farthest along the curve from the start). It finds the legal
+colouring of least summed cost, exactly: where a curve's colours are read with one key
+taken for another along much of it, the fewest changes (:func:`read_order`) may recolour
+the right segments, and the segments' own pixels say which split is likeliest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["OPENING", "Order", "read_order"]
+__all__ = ["OPENING", "Colouring", "Order", "cheapest_colouring", "read_order"]
 
 OPENING = (1, 2, 3)  # segments coloured by moves 1, 2 and 3; later moves colour 1, 2 or 3
 _LATER = (1, 2, 3)
 _NEVER = np.iinfo(np.int32).max // 4  # a cost no split reaches
+# A colour a segment may not take, in :func:`cheapest_colouring` (finite: the costs are
+# summed along the curve and differenced, which infinities would make undefined).
+_BARRED = 1e9
 
 
 @dataclass(frozen=True)
@@ -124,7 +136,7 @@ def _run_cost(misses: np.ndarray, colour: int, a: int, b: int) -> np.ndarray:
 
 def _opening_cost(misses: np.ndarray, players: int) -> tuple[np.ndarray, int]:
     """Per row, what the three opening moves change; and the segments they colour."""
-    cost = np.zeros(misses.shape[0], np.int32)
+    cost = np.zeros(misses.shape[0], misses.dtype)
     a = 0
     for move, length in enumerate(OPENING):
         cost += _run_cost(misses, move % players + 1, a, a + length)
@@ -133,13 +145,14 @@ def _opening_cost(misses: np.ndarray, players: int) -> tuple[np.ndarray, int]:
 
 
 def _costs_ahead(
-    misses: np.ndarray, opening: np.ndarray, after: int, players: int
+    misses: np.ndarray, opening: np.ndarray, after: int, players: int, never: float = _NEVER
 ) -> tuple[np.ndarray, np.ndarray]:
     """ahead[r, j, m]: the fewest changes colouring segments j.. of row r in legal moves of
     1-3, with m moves made (modulo the players) before j; and each row's best total.
 
     Worked position by position from the end, all rows and move counts at once; the three
-    move lengths are one stacked step (positions past the end cost ``_NEVER``)."""
+    move lengths are one stacked step (positions past the end cost ``never``). Counts of
+    changes (integers) or summed costs (floats, :func:`cheapest_colouring`) alike."""
     rows, _, n1 = misses.shape
     n = n1 - 1
     longest = max(_LATER)
@@ -147,9 +160,9 @@ def _costs_ahead(
     padded = np.concatenate([misses, np.repeat(misses[:, :, -1:], longest, axis=2)], axis=2)
     runs = np.stack([padded[:, :, 1 + k : n1 + 1 + k] - misses for k in range(longest)])
     runs = runs.transpose(3, 0, 1, 2)
-    back = np.full((n1 + longest, rows, players), _NEVER, np.int32)  # ahead, m -> m + 1
+    back = np.full((n1 + longest, rows, players), never, misses.dtype)  # ahead, m -> m + 1
     back[n] = 0
-    ahead = np.full((rows, n1, players), _NEVER, np.int32)
+    ahead = np.full((rows, n1, players), never, misses.dtype)
     ahead[:, n, :] = 0
     following = (np.arange(players) + 1) % players  # m moves made -> m + 1
     for j in range(n - 1, after - 1, -1):
@@ -198,3 +211,108 @@ def _opening_row(misses: np.ndarray, players: int) -> int:
 def _differing(seq: np.ndarray, a: int, b: int, colour: int) -> set[tuple[int, int]]:
     """Row positions a..b-1 not coloured ``colour`` (uncoloured ones included)."""
     return {(j, colour) for j in range(a, b) if seq[j] != colour}
+
+
+@dataclass(frozen=True)
+class Colouring:
+    """The cheapest legal colouring found by :func:`cheapest_colouring`: its ``cost``, each
+    segment's colour (None for one left uncoloured: it fits any move) and each capture
+    circle's (None for one left out)."""
+
+    cost: float
+    segments: list[int | None]
+    circles: list[int | None]
+
+
+def cheapest_colouring(
+    costs: Sequence[Mapping[int, float]],
+    players: int,
+    spaces: Sequence[Sequence[int]] = (),
+    circles: Sequence[Mapping[int, float]] = (),
+    bound: float = math.inf,
+) -> Colouring | None:
+    """The legal colouring of a curve of least summed cost, among those costing under
+    ``bound``: ``costs`` gives per segment (in curve order) each colour it may take and its
+    cost (never negative; an empty mapping: the segment stays uncoloured and fits any move);
+    ``spaces`` each space's boundary (segment indices) and ``circles`` its capture circle's
+    colours and costs (an empty mapping: the circle is left out), the circle in the colour of
+    the move that coloured the boundary's last segment. None when no legal colouring costs
+    under ``bound`` (or the curve is too short for the opening).
+
+    The costs are the counts of :func:`read_order` with every row's segment costs in their
+    place, a circle's cost added to its space's last segment on each row (every start and
+    direction puts the last segment elsewhere)."""
+    n = len(costs)
+    if n < sum(OPENING) or players < 2:
+        return None
+    table = np.zeros((players, n))  # table[c, i]: segment i in colour c + 1
+    for i, options in enumerate(costs):
+        if options:
+            table[:, i] = [options.get(c + 1, _BARRED) for c in range(players)]
+    rows = _rows(list(range(1, n + 1))) - 1  # rows[r, j]: the segment at place j of row r
+    per = table[:, rows].transpose(1, 0, 2)  # per[r, c, j]
+    lasts = _last_places(rows, spaces, circles)
+    for k, options in enumerate(circles):
+        if options and k < len(spaces) and lasts[k] is not None:
+            extra = np.array([options.get(c + 1, _BARRED) for c in range(players)])
+            per[np.arange(len(rows)), :, lasts[k]] += extra
+    misses = np.zeros((len(rows), players, n + 1))
+    np.cumsum(per, axis=2, out=misses[:, :, 1:])
+    opening, after = _opening_cost(misses, players)
+    ahead, total = _costs_ahead(misses, opening, after, players, _BARRED * (n + 1))
+    row = int(np.argmin(total))
+    best = float(total[row])
+    if best >= min(bound, _BARRED):
+        return None
+    moves = _cheapest_moves(misses[row], ahead[row], players, after)
+    order = rows[row]
+    segments: list[int | None] = [None] * n
+    for j, colour in enumerate(moves):
+        if costs[order[j]]:
+            segments[order[j]] = colour
+    out: list[int | None] = [None] * len(circles)
+    for k, options in enumerate(circles):
+        if options and k < len(spaces) and lasts[k] is not None:
+            out[k] = moves[int(lasts[k][row])]
+    return Colouring(best, segments, out)
+
+
+def _last_places(
+    rows: np.ndarray,
+    spaces: Sequence[Sequence[int]],
+    circles: Sequence[Mapping[int, float]],
+) -> list[np.ndarray | None]:
+    """Per space with a circle to weigh, the place along each row of its boundary's last
+    segment (None for a space left out)."""
+    place = np.argsort(rows, axis=1)  # place[r, i]: where segment i lies along row r
+    out: list[np.ndarray | None] = []
+    for k, bound in enumerate(spaces):
+        if k >= len(circles) or not circles[k] or not bound:
+            out.append(None)
+            continue
+        out.append(place[:, list(bound)].max(axis=1))
+    return out
+
+
+def _cheapest_moves(misses: np.ndarray, ahead: np.ndarray, players: int, after: int) -> list[int]:
+    """The colour of each place along one row in its cheapest split (``misses``: the row's
+    summed costs per colour, ``ahead`` its costs ahead): the opening, then from each place
+    the first move length whose cost and what lies ahead make the least."""
+    colours: list[int] = []
+    for move, length in enumerate(OPENING):
+        colours += [move % players + 1] * length
+    n = misses.shape[1] - 1
+    j, m = after, len(OPENING) % players
+    while j < n:
+        options = [
+            (
+                float(misses[m, j + length] - misses[m, j] + ahead[j + length, (m + 1) % players]),
+                length,
+            )
+            for length in _LATER
+            if j + length <= n
+        ]
+        _, length = min(options)  # the shortest move among equal costs
+        colours += [m + 1] * length
+        j, m = j + length, (m + 1) % players
+    return colours
