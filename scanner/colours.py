@@ -35,7 +35,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
-from artsheets.scanner.keys import adapt_palette
+from artsheets.scanner.keys import adapt_palette, line_palette
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -1028,7 +1028,7 @@ def classify(
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    lines = marks if config.keys_lines else palette
+    lines = line_palette(palette, marks, config)
     out = _reread_lines(stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:

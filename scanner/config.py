@@ -865,6 +865,14 @@ class ScannerConfig:
     # 472 -> 444, flagged 6,584 -> 6,674 (close colours' and messaging copies' pieces
     # moved both ways: a crayon Arp 11 -> 0 wrong, a close-colours Miro 0 -> 3): off.
     keys_lines: bool = False
+    # With ``keys_lines`` off, a key the fills moved this far or more (CIELAB, full
+    # pressure; ``keys.line_palette``) is the lines' key too. tune48's Arp and Miro (107
+    # photos; RESULTS "Lines against the keys the fills moved far"), wrong regions at
+    # inf (off) / 5 / 4 / 3 / 2 / 1.5 / all keys: 439 / 429 / 424 / 404 / 388 / 398 / 414;
+    # exact 76 at 2 and above, 75 at 1.5 and with all keys (a close-colours Miro 0 -> 2);
+    # unflagged 0 and breaks 19/27 at every setting. At 2, seeds 0-23 / 24-47 wrong
+    # 264 -> 226 / 175 -> 162 (only messaging copies changed).
+    keys_lines_shift: float = 2.0
     # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
     # A piece's colour X on the printed core where no fill of X lies (paper, or another
     # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a

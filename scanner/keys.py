@@ -31,7 +31,7 @@ from artsheets.scanner.config import ScannerConfig, Style
 if TYPE_CHECKING:  # colours imports this module
     from artsheets.scanner.colours import Palette, Reading, RegionStats
 
-__all__ = ["adapt_palette", "mark_directions"]
+__all__ = ["adapt_palette", "line_palette", "mark_directions"]
 
 # Kinds whose marks teach a key: a key swatch is the prior itself, and a traced line's
 # colour is read by the line fit, over print.
@@ -110,6 +110,34 @@ def adapt_palette(
             colours[k] = (1.0 - length[k] * u).astype(np.asarray(palette.colours[k]).dtype)
         current = replace(current, colours=colours, notes=[], doubtful=set(palette.doubtful))
     return current
+
+
+def line_palette(palette: Palette, marks: Palette, config: ScannerConfig) -> Palette:
+    """The keys a traced line is fitted against: ``palette`` (the swatches), each key that
+    the sheet's fills moved (``marks``, from :func:`adapt_palette`) by ``keys_lines_shift``
+    or more (CIELAB, at full pressure) taken as adapted; all of ``marks`` with
+    ``keys_lines``. A line is a few pixels of pencil over print and under the fills beside
+    it, fitted against every key at once: a key moved a little (within the scatter of a
+    fill's colour) tells a line nothing surer than its swatch, and on the tuning photos
+    such small moves turned close keys' lines both ways; a key moved far is one whose
+    marks all lie off the swatch (a messaging copy's colours), and its lines lie there too.
+    ``palette`` itself where no key moved so far."""
+    if config.keys_lines:
+        return marks
+    keys = [k for k in palette.colours if k in marks.colours]
+    if marks is palette or not keys or not np.isfinite(config.keys_lines_shift):
+        return palette
+    swatch = _lab_rows(np.array([palette.colours[k] for k in keys], np.float64))
+    adapted = _lab_rows(np.array([marks.colours[k] for k in keys], np.float64))
+    shift = np.linalg.norm(adapted - swatch, axis=1)
+    moved = {
+        k: marks.colours[k]
+        for k, d in zip(keys, shift, strict=True)
+        if d >= config.keys_lines_shift
+    }
+    if not moved:
+        return palette
+    return replace(palette, colours={**palette.colours, **moved})
 
 
 def _lab_rows(mean: np.ndarray) -> np.ndarray:
