@@ -13,7 +13,10 @@ The steps, and why:
    lighter pencil is that colour mixed with more paper, so a swatch stands for the whole curve
    from faint to heavy (``1 - t * (1 - c)``), and a region is compared, in CIELAB, with the
    nearest point of each curve. A blank swatch is learned instead from the regions that match
-   no other swatch (k-means), and the report says so.
+   no other swatch (k-means), and the report says so. After a first reading, the fills are
+   read again against keys adapted to the sheet's own sure fills
+   (:mod:`artsheets.scanner.keys`): pencil hatching or a copy's JPEG can shift every mark
+   of a key off its swatch's curve alike.
 4. **Decision.** Coverage decides coloured or not, with a band of doubt between the two
    thresholds (which depend on how the region is marked: filled, or crossed with a stroke);
    the colour is the nearest curve, and the confidence falls when coverage is in the band, when
@@ -32,6 +35,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
+from artsheets.scanner.keys import adapt_palette
 from artsheets.scanner.light import (
     CLIPPED,
     CLIPPED_LINEAR,
@@ -954,7 +958,9 @@ def classify(
     shows its colour differently (thinner, over or beside print, blurred). So after a first
     pass against the swatches, each stroke-like style learns its own reference per colour
     from the regions of that style read with high confidence on this very sheet (three at
-    least), lines learn their tint per colour likewise, and a second pass reads again."""
+    least), lines learn their tint per colour likewise, fills read against keys adapted to
+    the sheet's sure fills (``config.keys_adapt``, :func:`~artsheets.scanner.keys.adapt_palette`),
+    and a second pass reads again."""
     regions = tpl.masks.regions
     styles = [style_of(r.kind, r.extra.get("role"), symbol_spaces, config) for r in regions]
     tick = photo_tick(stats, styles, config)
@@ -978,7 +984,14 @@ def classify(
         shape_ll,
         dulled,
     )
-    refs: dict[Style, Palette] = {fill: palette}
+    # The keys as this sheet's sure fills show them (``keys.adapt_palette``); the swatches'
+    # where adaptation is off or no key has marks enough.
+    marks = (
+        adapt_palette(palette, stats, first, styles, regions, config, _distances)
+        if config.keys_adapt
+        else palette
+    )
+    refs: dict[Style, Palette] = {fill: marks}
     for style in (config.stroke, tick):
         colours = dict(palette.colours)
         for k in palette.colours:
@@ -1015,7 +1028,8 @@ def classify(
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    out = _reread_lines(stats, tpl, first, second, palette, per_sample, config, not grey_veto)
+    lines = marks if config.keys_lines else palette
+    out = _reread_lines(stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)

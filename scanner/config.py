@@ -39,18 +39,18 @@ __all__ = ["DEFAULT", "ScannerConfig"]
 # Refit: ``bench_scanner.py --split tune --per-condition 96 --fit-calibration``;
 # tests/scanner/test_calibration.py.
 CALIBRATION = (
-    (0.0, 0.8828),
-    (0.5, 0.8828),
-    (0.55, 0.8912),
-    (0.6, 0.9559),
-    (0.65, 0.9559),
-    (0.7, 0.9721),
-    (0.75, 0.9721),
-    (0.8, 0.9895),
-    (0.85, 0.9987),
-    (0.9, 0.9996),
-    (0.95, 0.9996),
-    (0.99, 0.9996),
+    (0.0, 0.8898),
+    (0.5, 0.8898),
+    (0.55, 0.8928),
+    (0.6, 0.9553),
+    (0.65, 0.9553),
+    (0.7, 0.9733),
+    (0.75, 0.9733),
+    (0.8, 0.9921),
+    (0.85, 0.9984),
+    (0.9, 0.9995),
+    (0.95, 0.9995),
+    (0.99, 0.9995),
     (1.0, 0.9999),
 )
 
@@ -842,6 +842,29 @@ class ScannerConfig:
     # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
     # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
     line_split_doubt_logodds: float = 8.0
+    # --- keys (keys.py): the colour keys adapted to the sheet's own sure fills ---
+    # Each key's direction (linear absorbance) re-estimated by ``keys_rounds`` EM rounds
+    # from the fills read surely marked, each weighing on a key by how likely it is that
+    # key (counted from ``keys_learn_above``), the swatch counting as ``keys_prior_marks``
+    # fills, a key moving from ``keys_least_marks`` fills' weight; the fills read again
+    # against it (``keys_adapt``). tune48 (480 photos; RESULTS "Keys adapted"), against the
+    # swatches: exact 443 -> 444, wrong 472 -> 466, unflagged 0 -> 0, breaks 99 -> 99;
+    # seeds 0-23 / 24-47 exact 220 -> 220 / 223 -> 224; tune96b (the check): 427 -> 429,
+    # 928 -> 914, 7 -> 7, 97 -> 96. ``keys_learn_above`` 0 (soft weights): fills read
+    # with confidence 0.9 or more are those far from the other key, and teach the swatch
+    # back (seen on one sheet the issue names, not swept: tune96b's pencil Miro, whose dull
+    # green key moved a tenth of the way its fills lie); 0.5 with ``keys_lines`` on: exact
+    # 444, wrong 466, unflagged 2 (a messaging Miro). The prior (8), rounds (3) and least
+    # marks (3) were not swept.
+    keys_adapt: bool = True
+    keys_learn_above: float = 0.0
+    keys_least_marks: int = 3
+    keys_prior_marks: float = 8.0
+    keys_rounds: int = 3
+    # Traced lines fitted against the adapted keys too: tune48 exact 443 -> 443, wrong
+    # 472 -> 444, flagged 6,584 -> 6,674 (close colours' and messaging copies' pieces
+    # moved both ways: a crayon Arp 11 -> 0 wrong, a close-colours Miro 0 -> 3): off.
+    keys_lines: bool = False
     # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
     # A piece's colour X on the printed core where no fill of X lies (paper, or another
     # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a
