@@ -430,10 +430,13 @@ def register(cls: type[State]) -> type[State]:
 
 def game_class(name: str) -> type[State]:
     """The State class of a game by name (``"miro"``...); a clear error for unknown names."""
-    import artsheets.rules.games  # noqa: F401  (registers every game)
+    from artsheets.rules import games
 
+    if name not in GAMES:
+        games.load(name)
     cls = GAMES.get(name)
     if cls is None:
+        games.load_all()
         raise OptionError(f"unknown game '{name}'; the games are: {', '.join(sorted(GAMES))}")
     return cls
 

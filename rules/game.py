@@ -149,8 +149,9 @@ def register_game(game: Game) -> Game:
 
 def all_games() -> dict[str, Game]:
     """Every game by name: the registered ones, and each colouring game wrapped."""
-    import artsheets.rules.games  # noqa: F401  (registers every game)
+    from artsheets.rules import games
 
+    games.load_all()
     for name, cls in GAMES.items():
         if name not in _REGISTRY:
             _REGISTRY[name] = SheetGame(cls)
@@ -165,8 +166,14 @@ def diagram_games() -> list[str]:
 
 def get_game(name: str) -> Game:
     """The game called ``name``; :class:`OptionError` lists the games for an unknown one."""
-    games = all_games()
-    game = games.get(name.lower().strip())
+    from artsheets.rules import games
+
+    key = name.lower().strip()
+    if key not in _REGISTRY and key not in GAMES:
+        games.load(key)
+    if key in GAMES and key not in _REGISTRY:
+        _REGISTRY[key] = SheetGame(GAMES[key])
+    game = _REGISTRY.get(key)
     if game is None:
-        raise OptionError(f"unknown game '{name}'; the games are: {', '.join(games)}")
+        raise OptionError(f"unknown game '{name}'; the games are: {', '.join(all_games())}")
     return game

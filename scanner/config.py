@@ -899,6 +899,13 @@ class ScannerConfig:
     # not kept (benchmarks/RESULTS.md, "The printed core's open side").
     line_open_loglik_at_zero: float = 5.62
     line_open_loglik_slope: float = -10.68
+    # --- startup (the marker search, registration.py) ---
+    # The search for markers stops when three of one sheet place the fourth's centre this far
+    # outside the photo (in mm of the page, by the markers' printed size): then it cannot be
+    # seen. A marker's centre predicted from the other three was off by up to 13.8 mm (median
+    # 3.5) over tune48's 371 photos of one sheet with four markers found; a marker is seen
+    # only with its centre 6 mm (half its side) inside: 13.8 - 6 = 7.8, rounded up.
+    marker_out_mm: float = 8.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
