@@ -125,6 +125,14 @@ class RegionStats:
     def coverage(self) -> np.ndarray:
         return self.ink / np.maximum(self.n, 1)
 
+    @property
+    def censored(self) -> np.ndarray:
+        """Per region, whether its colour is only bounded (``low`` to ``high``: some of its
+        pencil pixels clipped at white), not a point (:func:`_censored`)."""
+        if self.low is None or self.high is None:
+            return np.zeros(len(self.n), bool)
+        return _censored(self.low, self.high)
+
 
 def _lab(bgr_linear: np.ndarray) -> np.ndarray:
     """CIELAB of linear BGR colours, shape (n, 3). (Laid out as one row: OpenCV converts an
@@ -600,7 +608,7 @@ def _distances(
     dist = np.sqrt((d**2).sum(axis=2))
     if bounds is not None:
         low, high = bounds
-        open_ = np.flatnonzero((high - low).max(axis=1) > CENSORED_ABOVE)
+        open_ = np.flatnonzero(_censored(low, high))
         if len(open_):
             samples = _curve_samples(palette)
             near = np.clip(samples[None], low[open_, None], high[open_, None])
@@ -623,6 +631,12 @@ def _dulling(config: ScannerConfig) -> np.ndarray:
 # channel (linear reflectance) is read as a point: a few clipped grains of a fill shift its
 # mean by less than the camera's own noise.
 CENSORED_ABOVE = 1e-3
+
+
+def _censored(low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """Which rows of colour bounds (linear BGR) are apart by more than ``CENSORED_ABOVE`` in
+    some channel: a colour only bounded, not read as a point."""
+    return (high - low).max(axis=1) > CENSORED_ABOVE
 
 
 OWN_COLOUR_KINDS = ("score_box", "track_box")  # boxes a player marks in his own colour

@@ -67,11 +67,7 @@ def adapt_palette(
     fill = config.fill
     keys = list(palette.colours)
     learn = [j for j, k in enumerate(keys) if palette.source.get(k) == "key"]
-    clipped = (
-        np.zeros(len(regions), bool)
-        if stats.low is None or stats.high is None
-        else (stats.high - stats.low).max(axis=1) > 1e-3  # as colours.CENSORED_ABOVE
-    )
+    clipped = stats.censored
     rows = [
         i
         for i, rd in enumerate(readings)
