@@ -1221,6 +1221,7 @@ def _reread_lines(
         config.line_misfit_weight,
         config,
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
+        0.0 if small_photo else config.line_own_fill_credit,
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:

@@ -194,6 +194,21 @@ def _core_by_sides(
     return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
 
 
+def _own_fill(
+    host: np.ndarray, fill_colours: dict[int, int | None], core: np.ndarray
+) -> np.ndarray:
+    """Per pixel, the colour its space was filled in where it lies beside the printed core
+    (-1: on the core, in no filled space, or in one read blank)."""
+    n = int(host.max()) + 1 if len(host) else 0
+    lookup = np.full(n + 1, -1, np.int64)  # the last row: no space
+    for h, c in fill_colours.items():
+        if c is not None and 0 <= h < n:
+            lookup[h] = c
+    out = lookup[np.where(host >= 0, host, n)]
+    out[core] = -1
+    return out
+
+
 def _beside_groups(
     owner: np.ndarray, host: np.ndarray, core: np.ndarray, refl: np.ndarray, config: ScannerConfig
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
@@ -307,6 +322,7 @@ def fit_lines(
     misfit_weight: float = 0.0,
     config: ScannerConfig = DEFAULT,
     fill_colours: dict[int, int | None] | None = None,
+    own_fill_credit: float = 0.0,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -317,7 +333,9 @@ def fit_lines(
     how many more pixels make one sample per expected scatter of misfit the best colour
     leaves beyond the noise, for a line with a filled space beside it
     (``ScannerConfig.line_misfit_weight``); ``fill_colours`` the colour each filled space
-    was read in (for :attr:`LineFit.under_fill`).
+    was read in (for :attr:`LineFit.under_fill`), and ``own_fill_credit`` the share of the
+    expected scatter's variance credited to a colour on the pixels beside the core in a
+    space filled in it (``ScannerConfig.line_own_fill_credit``; 0 in a small photo).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -364,8 +382,17 @@ def fit_lines(
             out[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
         return out
 
+    # Beside the core, a trace over a fill of its own colour is one direction of density
+    # (the two pencils add along one curve) where another key over that fill has two: the
+    # second absorbs part of any pixel's scatter, so a trace in the fill's own colour loses
+    # by that part even when it is right. It is credited back, ``own_fill_credit`` of the
+    # expected scatter's variance, on each such pixel.
+    own = _own_fill(host, fill_colours or {}, core) if own_fill_credit > 0 else None
+    credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):
         cost[:, j] = misfits(_curve(colours[k], trace_amounts, floor))
+        if own is not None:
+            cost[own == k, j] -= credit
     # No trace at all: the fills and the printed line alone (a piece left bare).
     bare = misfits(np.zeros((1, 3), np.float32))
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
