@@ -909,16 +909,16 @@ class ScannerConfig:
     # --- arptrace: a trace over a fill of its own colour (lines.py) ---
     # Beside the core, a trace in the colour of the fill under a pixel has one direction of
     # density where another key over that fill has two, which absorbs part of the pixel's
-    # scatter: this share of the expected scatter's variance may be credited back to it (not
-    # in a small photo, whose scatter is JPEG's colour blocks). The line fit alone (before
-    # the run decoding) on tune48's 53 Arp photos, pieces misread of 8,631 outside
-    # messaging copies: 0 252 (136 after the run decoding), 0.25 204 (112), 0.5 221 (139);
-    # tune96b's 54 (the check, 8,836): 0 286 (204), 0.25 237 (158), 0.5 239 (159). Whole
-    # scans at 0.25: Arp wrong 242 -> 238 (tune48), 425 -> 414 (tune96b), but sheets exact
-    # 32 -> 33 and 27 -> 25, review median 10.0 -> 10.6 % and 9.5 -> 9.6 %: off (0) until
-    # the solver's part in those sheets is understood (benchmarks/RESULTS.md, "Arp's traced
-    # pieces outside messaging copies").
-    line_own_fill_credit: float = 0.0
+    # scatter: this share of the expected scatter's variance is credited back to it, on lines
+    # whose filled sides are all of one colour (between fills of two colours each side's
+    # credit drew the two colours together: tune48 pencil Arp seed 3, 51 -> 115 regions in
+    # review), never in a small photo (its scatter is JPEG's colour blocks). The line fit
+    # alone (before the run decoding) on tune48's 53 Arp photos, pieces misread of 8,631
+    # outside messaging copies: 0 252 (136 after the run decoding), 0.25 209 (106); credited
+    # on every line, 0.25 204 (112), 0.5 221 (139). tune96b's 54 (the check, 8,836): 0 286
+    # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
+    # outside messaging copies".
+    line_own_fill_credit: float = 0.25
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -195,17 +195,28 @@ def _core_by_sides(
 
 
 def _own_fill(
-    host: np.ndarray, fill_colours: dict[int, int | None], core: np.ndarray
+    host: np.ndarray,
+    owner: np.ndarray,
+    fill_colours: dict[int, int | None],
+    sides: dict[int, set[int]],
+    core: np.ndarray,
 ) -> np.ndarray:
-    """Per pixel, the colour its space was filled in where it lies beside the printed core
-    (-1: on the core, in no filled space, or in one read blank)."""
+    """Per pixel, the colour its space was filled in where it lies beside the printed core of
+    a line whose filled sides are all in that one colour (-1: on the core, in no filled
+    space or one read blank, or beside a line between fills of two colours, where crediting
+    each side's colour would draw the two together). ``sides``: :func:`_line_sides`."""
     n = int(host.max()) + 1 if len(host) else 0
     lookup = np.full(n + 1, -1, np.int64)  # the last row: no space
     for h, c in fill_colours.items():
         if c is not None and 0 <= h < n:
             lookup[h] = c
+    single = np.full(int(owner.max()) + 1 if len(owner) else 0, -1, np.int64)
+    for line, spaces in sides.items():
+        beside = {int(lookup[h]) if 0 <= h < n else -1 for h in spaces}
+        if len(beside) == 1 and -1 not in beside:
+            single[line] = beside.pop()
     out = lookup[np.where(host >= 0, host, n)]
-    out[core] = -1
+    out[core | (single[owner] != out)] = -1
     return out
 
 
@@ -387,7 +398,9 @@ def fit_lines(
     # second absorbs part of any pixel's scatter, so a trace in the fill's own colour loses
     # by that part even when it is right. It is credited back, ``own_fill_credit`` of the
     # expected scatter's variance, on each such pixel.
-    own = _own_fill(host, fill_colours or {}, core) if own_fill_credit > 0 else None
+    read = fill_colours or {}
+    sides = _line_sides(owner, host, core) if read else {}
+    own = _own_fill(host, owner, read, sides, core) if own_fill_credit > 0 else None
     credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):
         cost[:, j] = misfits(_curve(colours[k], trace_amounts, floor))
@@ -444,8 +457,6 @@ def fit_lines(
     n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
     # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
-    read = fill_colours or {}
-    sides = _line_sides(owner, host, core) if read else {}
     shares = _fill_shares(chroma, owner, host, fill, read, n_regions, config)
     core_shares = _fill_shares(
         chroma, owner, np.where(core, host, -1), fill, read, n_regions, config

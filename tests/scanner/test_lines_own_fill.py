@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from artsheets.scanner.lines import _own_fill, fit_lines
+from artsheets.scanner.lines import _line_sides, _own_fill, fit_lines
 
 CREDIT = 0.25  # the share measured (ScannerConfig.line_own_fill_credit, off by default)
 LIGHT_BLUE = np.array([0.82, 0.57, 0.34])  # linear BGR relative to paper
@@ -60,8 +60,12 @@ def test_a_trace_with_no_fill_beside_it_reads_as_before() -> None:
     assert _fit(None, 0.0) == _fit(None, CREDIT)
 
 
-def test_only_pixels_beside_the_core_in_a_filled_space_carry_its_colour() -> None:
-    host = np.array([-1, 0, 1, 2, 0])
-    core = np.array([False, False, False, False, True])
-    own = _own_fill(host, {0: 3, 1: None, 2: 4}, core)
-    assert own.tolist() == [-1, 3, -1, 4, -1]
+def test_only_lines_between_fills_of_one_colour_carry_it() -> None:
+    # line 0: beside it spaces 0 and 1, both filled 3 (one pixel on its core); line 1:
+    # spaces 0 (3) and 2 (4); line 2: space 3, read blank.
+    owner = np.array([0, 0, 0, 1, 1, 2])
+    host = np.array([0, 1, -1, 0, 2, 3])
+    core = np.array([False, False, True, False, False, False])
+    sides = _line_sides(owner, host, core)
+    own = _own_fill(host, owner, {0: 3, 1: 3, 2: 4, 3: None}, sides, core)
+    assert own.tolist() == [3, 3, -1, -1, -1, -1]
