@@ -187,6 +187,7 @@ def solve(
     drawn = search.explained(read, tallies, scoring, set(as_drawn))
     suspects = tally_suspects(layout, readings, tallies, scoring, drawn)
     doubt(readings, suspects, BY_THE_RULES)
+    _doubt_before_sure_strays(layout, readings, search.measured, scoring.failed, config)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close
@@ -571,6 +572,52 @@ def _name_broken_rules(
             else:
                 readings[rid] = rd.doubted(0.5, f"{BY_THE_RULES.doubted}: {check['message']}")
     return as_drawn
+
+
+def _doubt_before_sure_strays(
+    layout: Layout,
+    readings: dict[str, Reading],
+    measured: dict[str, Reading],
+    failed: list[dict],
+    config: ScannerConfig,
+) -> None:
+    """A tally's failed run whose tick past a stretch of blanks is misread beyond doubt by
+    the count of misreads (``must_be_blank``), but which the pixels read surely and the
+    solved sheet keeps: that count weighs every sure blank before it as one misread, yet a
+    photo that loses ticks loses them in a row, and the tick is as sure as the blanks. Two
+    sure readings disagree and the rules cannot say which is misread (design point 3), so
+    the sure blanks between the check's first named box and that tick go to review too
+    (in place), the player's colour second. A tick read with doubt (a shadow's patchy
+    darkening) is left to the count."""
+    kinds = {r.id: r for r in layout.regions}
+    for check in failed:
+        for rid in check.get("must_be_blank", ()):
+            rd, was = readings.get(rid), measured.get(rid)
+            region = kinds.get(rid)
+            if rd is None or was is None or region is None or rd.color is None:
+                continue
+            if was.reason is not None or was.confidence < config.review_below:
+                continue  # a doubtful tick: the count of misreads decides
+            area = rid.rsplit("-box-", 1)[0]
+            named = {kinds[r].extra.get("value") for r in check.get("regions", ()) if r in kinds}
+            first = min((int(v) for v in named if v is not None), default=None)
+            top = int(region.extra.get("value", 0))
+            for box in layout.regions:
+                value = box.extra.get("value")
+                if not box.id.startswith(f"{area}-box-") or value is None:
+                    continue
+                blank = readings.get(box.id)
+                if blank is None or blank.color is not None or blank.reason is not None:
+                    continue
+                if first is not None and first <= int(value) < top:
+                    readings[box.id] = replace(
+                        blank.doubted(
+                            0.5,
+                            f"read blank, but box {top} after it, which the run of ticks "
+                            "calls stray, is read ticked as surely: one of them is misread",
+                        ),
+                        runner_up=region.player,
+                    )
 
 
 def _confirmed(
