@@ -586,38 +586,32 @@ def _doubt_before_sure_strays(
     solved sheet keeps: that count weighs every sure blank before it as one misread, yet a
     photo that loses ticks loses them in a row, and the tick is as sure as the blanks. Two
     sure readings disagree and the rules cannot say which is misread (design point 3), so
-    the sure blanks between the check's first named box and that tick go to review too
-    (in place), the player's colour second. A tick read with doubt (a shadow's patchy
-    darkening) is left to the count."""
-    kinds = {r.id: r for r in layout.regions}
+    the sure blanks of the stretch just before that tick go to review too (in place), the
+    player's colour second. A tick read with doubt (a shadow's patchy darkening) is left to
+    the count."""
+    regions = {r.id: r for r in layout.regions}
     for check in failed:
         for rid in check.get("must_be_blank", ()):
-            rd, was = readings.get(rid), measured.get(rid)
-            region = kinds.get(rid)
+            rd, was, region = readings.get(rid), measured.get(rid), regions.get(rid)
             if rd is None or was is None or region is None or rd.color is None:
                 continue
             if was.reason is not None or was.confidence < config.review_below:
                 continue  # a doubtful tick: the count of misreads decides
-            area = rid.rsplit("-box-", 1)[0]
-            named = {kinds[r].extra.get("value") for r in check.get("regions", ()) if r in kinds}
-            first = min((int(v) for v in named if v is not None), default=None)
-            top = int(region.extra.get("value", 0))
-            for box in layout.regions:
-                value = box.extra.get("value")
-                if not box.id.startswith(f"{area}-box-") or value is None:
-                    continue
-                blank = readings.get(box.id)
-                if blank is None or blank.color is not None or blank.reason is not None:
-                    continue
-                if first is not None and first <= int(value) < top:
-                    readings[box.id] = replace(
-                        blank.doubted(
+            area, _, number = rid.rpartition("-box-")
+            if not area or not number.isdigit():
+                continue  # not a box of a score area
+            below = int(number) - 1
+            while (box := readings.get(f"{area}-box-{below}")) is not None and box.color is None:
+                if box.reason is None:
+                    readings[f"{area}-box-{below}"] = replace(
+                        box.doubted(
                             0.5,
-                            f"read blank, but box {top} after it, which the run of ticks "
+                            f"read blank, but box {number} after it, which the run of ticks "
                             "calls stray, is read ticked as surely: one of them is misread",
                         ),
                         runner_up=region.player,
                     )
+                below -= 1
 
 
 def _confirmed(
