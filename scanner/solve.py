@@ -45,7 +45,9 @@ no rule, a doubted region of the drawing whose every close alternative would bre
 review (not a traced line with blank close whose fit does not rule out a bare line: a
 player's segment left uncoloured); Arp's doubted line pieces likewise where every close
 alternative leaves no legal order of play
-(:func:`~artsheets.scanner.mending.confirm_by_order`).
+(:func:`~artsheets.scanner.mending.confirm_by_order`). And a tally's tick that its run's
+count of misreads calls stray, read surely and kept, sends the sure blanks just before it to
+review (:func:`_doubt_before_sure_strays`): two sure readings disagree there.
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
