@@ -906,6 +906,16 @@ class ScannerConfig:
     # 3.5) over tune48's 371 photos of one sheet with four markers found; a marker is seen
     # only with its centre 6 mm (half its side) inside: 13.8 - 6 = 7.8, rounded up.
     marker_out_mm: float = 8.0
+    # --- messaging copies (msg: copies.py) ---
+    # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
+    # chroma blocks with the print and paper round it, its lightness much less: where no
+    # fill lies under a line pixel, the trace is fitted keeping this share of its key's
+    # chroma (1: all of it). Measured on tune48's 10 messaging Arp and Miro copies (1,994
+    # traced pieces, the fit's own best colour before run decoding and rules), pieces read
+    # right at 0.45 / 0.6 / 0.7 / 0.8 / 0.9 / 1: 1,656 / 1,675 / 1,674 / 1,672 / 1,658 /
+    # 1,642 (Arp 647-664, Miro 989-1,015); the middle of the flat optimum. Dulling the trace
+    # beside fills too lost Arp pieces (653 -> 624 at 0.6): there the pixel's fill is modelled.
+    line_open_chroma: float = 0.7
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
