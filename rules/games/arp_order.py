@@ -54,6 +54,7 @@ or four colours under a higher bound, the search still runs long (benchmarks/RES
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -167,6 +168,9 @@ class _Board:
         line, a, b = stretch
         return self.net.vertices[line][a : b + 1]
 
+
+# A position of a search: the pieces coloured, the stretch coloured last, whose turn.
+_Pos = tuple[int, tuple[str, int, int] | None, int]
 
 # A search's key: the pieces' colours, the spaces' fills, players, stop_at_own, free_stretches.
 _Key = tuple[tuple[int | None, ...], tuple[int | None, ...], int, bool, bool]
@@ -649,6 +653,27 @@ class _Search:
         if self.pairs and spent + owes + self._stuck(mask, last) >= self.best:
             return False
         player = turn % self.n + 1
+        steps = self._steps(mask, last, player, spent, owes)
+        steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
+        for cost, left, (new, stretch) in steps:
+            if cost >= self.best:
+                break
+            if cost + left >= self.best:
+                continue
+            path.append((stretch, player))
+            done = self.cheapest(new, stretch, turn + 1, cost, path, left)
+            path.pop()
+            if done:
+                return True
+        return False
+
+    def _steps(
+        self, mask: int, last: tuple[str, int, int] | None, player: int, spent: float, owes: float
+    ) -> list[tuple[float, float, tuple[int, tuple[str, int, int]]]]:
+        """The moves from a position that can be in an order cheaper than the best found:
+        each with what the order costs after it, what the position after it still owes
+        (:meth:`owed`, less the owed sets whose first piece it colours), and the position
+        after it and the stretch it colours (:meth:`_play`)."""
         costs, spans, due = self.costs, self.b.spans, self.due
         assert costs is not None
         steps = []
@@ -665,18 +690,88 @@ class _Search:
                 left -= sum(least for bits, least in paid if not mask & bits)
             if cost + left < self.best:
                 steps.append((cost, left, after))
-        steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
-        for cost, left, (new, stretch) in steps:
-            if cost >= self.best:
-                break
-            if cost + left >= self.best:
+        return steps
+
+    def cheapest_first(self, owes: float) -> None:
+        """Best first (A*): the positions in order of what they cost so far and still owe
+        (:meth:`owed` and :meth:`_stuck`, a lower bound), each expanded once unless reached
+        again cheaper, until the next one's bound reaches the best found (``best``, at first
+        the caller's bound). The first finished position taken is the cheapest legal order.
+        The depth-first :meth:`cheapest` expands a position reached cheaper later again, and
+        every position under the bound before the order it finds proves the cheapest; this
+        expands only those under the cheapest order's cost, once (what a search cut short
+        spent its budget on: benchmarks/RESULTS.md)."""
+        n, full = self.n, self.b.full
+        start: _Pos = (0, None, 0)
+        spent_at: dict[_Pos, float] = {start: 0.0}
+        came: dict[_Pos, tuple[_Pos, tuple[str, int, int], int] | None] = {start: None}
+        # Among equal bounds the deepest first, then the last pushed: depth first along a
+        # plateau of moves costing nothing, as :meth:`cheapest` dives.
+        tie = 0
+        heap: list[
+            tuple[float, int, int, bool, float, float, int, tuple[str, int, int] | None, int]
+        ] = [(owes, 0, 0, False, 0.0, owes, 0, None, 0)]
+        while heap:
+            bound, _, _, stuck_added, spent, left, mask, last, turn = heapq.heappop(heap)
+            if bound >= self.best:
+                return  # nothing left costs less than the best found
+            key = (mask, last, turn % n)
+            if spent_at[key] < spent:
+                continue  # reached cheaper since it was pushed
+            if mask == full:
+                self.best, self.best_moves = spent, self._path(came, key)
+                return
+            if self.seams and not self._seams_open(mask, last):
                 continue
-            path.append((stretch, player))
-            done = self.cheapest(new, stretch, turn + 1, cost, path, left)
-            path.pop()
-            if done:
-                return True
-        return False
+            if self.pairs and not stuck_added:
+                stuck = self._stuck(mask, last)
+                if stuck > 0.0:  # it owes more than it was pushed with: in its place again
+                    if spent + left + stuck < self.best:
+                        tie -= 1
+                        heapq.heappush(
+                            heap,
+                            (spent + left + stuck, -turn, tie, True, spent, left, mask, last, turn),
+                        )
+                    continue
+            self.expanded += 1
+            if self.expanded > self.budget:
+                raise _Budget
+            player = turn % n + 1
+            for cost, owes_after, (new, stretch) in self._steps(mask, last, player, spent, left):
+                child: _Pos = (new, stretch, (turn + 1) % n)
+                known = spent_at.get(child)
+                if known is not None and known <= cost:
+                    continue
+                spent_at[child] = cost
+                came[child] = (key, stretch, player)
+                tie -= 1
+                heapq.heappush(
+                    heap,
+                    (
+                        cost + owes_after,
+                        -turn - 1,
+                        tie,
+                        False,
+                        cost,
+                        owes_after,
+                        new,
+                        stretch,
+                        turn + 1,
+                    ),
+                )
+
+    @staticmethod
+    def _path(
+        came: dict[_Pos, tuple[_Pos, tuple[str, int, int], int] | None], key: _Pos
+    ) -> list[tuple[tuple[str, int, int], int]]:
+        """The moves that reached ``key`` (:meth:`cheapest_first`), first to last."""
+        moves = []
+        step = came[key]
+        while step is not None:
+            key, stretch, player = step
+            moves.append((stretch, player))
+            step = came[key]
+        return moves[::-1]
 
     def chosen(self) -> dict[str, int] | None:
         """The colours of the cheapest legal order found (every piece's), or None."""
@@ -698,6 +793,7 @@ def search_cheapest(
     budget: int | None = None,
     free_stretches: bool = False,
     bound: float = math.inf,
+    depth_first: bool = False,
 ) -> OrderChoice:
     """The legal order of play of least cost where some pieces may take any of several
     colours: ``choices`` gives, per such piece, each colour allowed with its cost (never
@@ -725,7 +821,10 @@ def search_cheapest(
         return OrderChoice(None, math.inf, 1, True, board.pieces)
     complete = True
     try:
-        s.cheapest(0, None, 0, 0.0, [], owes)
+        if depth_first:
+            s.cheapest(0, None, 0, 0.0, [], owes)
+        else:
+            s.cheapest_first(owes)
     except _Budget:
         complete = False
     chosen = s.chosen()
