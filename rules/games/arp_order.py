@@ -561,6 +561,17 @@ class _Search:
                 out.append((ln, k, 1))
         return out
 
+    def _touched(self, mask: int, stretch: tuple[str, int, int]) -> bool:
+        """Whether an uncoloured piece of another line touches ``stretch`` (:meth:`_moves`:
+        otherwise the next move is free, and no seam waits on the stretch's vertices, whose
+        other lines' pieces are all coloured)."""
+        line, a, b = stretch
+        for crossing in self.b.crossings[line][a : b + 1]:
+            for _, bit, _ in crossing:
+                if not mask & bit:
+                    return True
+        return False
+
     def _a_line_uncoloured(self, mask: int) -> bool:
         """Whether some line is wholly uncoloured (a plain loop: the hottest test of a long
         search)."""
@@ -738,7 +749,10 @@ class _Search:
                 raise _Budget
             player = turn % n + 1
             for cost, owes_after, (new, stretch) in self._steps(mask, last, player, spent, left):
-                child: _Pos = (new, stretch, (turn + 1) % n)
+                # Where nothing touches the stretch, the next move is free whichever it was:
+                # one position (as at the start).
+                held = stretch if self._touched(new, stretch) else None
+                child: _Pos = (new, held, (turn + 1) % n)
                 known = spent_at.get(child)
                 if known is not None and known <= cost:
                     continue
@@ -755,7 +769,7 @@ class _Search:
                         cost,
                         owes_after,
                         new,
-                        stretch,
+                        held,
                         turn + 1,
                     ),
                 )
