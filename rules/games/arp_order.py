@@ -718,8 +718,10 @@ class _Search:
         spent its budget on: benchmarks/RESULTS.md)."""
         n, full = self.n, self.b.full
         start: _Pos = (0, None, 0)
-        spent_at: dict[_Pos, float] = {start: 0.0}
-        came: dict[_Pos, tuple[_Pos, tuple[str, int, int], int] | None] = {start: None}
+        # Per position reached: the least it was reached at, and from where by which move.
+        came: dict[_Pos, tuple[float, _Pos | None, tuple[str, int, int] | None, int]] = {
+            start: (0.0, None, None, 0)
+        }
         # Among equal bounds the deepest first, then the last pushed: depth first along a
         # plateau of moves costing nothing, as :meth:`cheapest` dives.
         tie = 0
@@ -731,7 +733,7 @@ class _Search:
             if bound >= self.best:
                 return  # nothing left costs less than the best found
             key = (mask, last, turn % n)
-            if spent_at[key] < spent:
+            if came[key][0] < spent:
                 continue  # reached cheaper since it was pushed
             if mask == full:
                 self.best, self.best_moves = spent, self._path(came, key)
@@ -757,11 +759,10 @@ class _Search:
                 # one position (as at the start).
                 held = stretch if self._touched(new, stretch) else None
                 child: _Pos = (new, held, (turn + 1) % n)
-                known = spent_at.get(child)
-                if known is not None and known <= cost:
+                known = came.get(child)
+                if known is not None and known[0] <= cost:
                     continue
-                spent_at[child] = cost
-                came[child] = (key, stretch, player)
+                came[child] = (cost, key, stretch, player)
                 tie -= 1
                 heapq.heappush(
                     heap,
@@ -780,15 +781,14 @@ class _Search:
 
     @staticmethod
     def _path(
-        came: dict[_Pos, tuple[_Pos, tuple[str, int, int], int] | None], key: _Pos
+        came: dict[_Pos, tuple[float, _Pos | None, tuple[str, int, int] | None, int]], key: _Pos
     ) -> list[tuple[tuple[str, int, int], int]]:
         """The moves that reached ``key`` (:meth:`cheapest_first`), first to last."""
         moves = []
-        step = came[key]
-        while step is not None:
-            key, stretch, player = step
+        _, before, stretch, player = came[key]
+        while before is not None and stretch is not None:
             moves.append((stretch, player))
-            step = came[key]
+            _, before, stretch, player = came[before]
         return moves[::-1]
 
     def chosen(self) -> dict[str, int] | None:
