@@ -817,9 +817,12 @@ def search_cheapest(
     colours: ``choices`` gives, per such piece, each colour allowed with its cost (never
     negative); the other pieces and the spaces keep their ``colours``. A move may colour a
     piece in the mover's colour only if that colour is allowed for it. Within ``budget``
-    positions expanded (``SEARCH_BUDGET`` by default); a search cut short keeps the
-    cheapest order it found but proves nothing (``complete`` False). Only orders costing
-    under ``bound`` are searched: a complete search that finds none proves there is none.
+    positions expanded (``SEARCH_BUDGET`` by default); a search cut short proves nothing
+    (``complete`` False; best first it has found no order, ``depth_first`` keeps the cheapest
+    it found). Only orders costing under ``bound`` are searched: a complete search that
+    finds none proves there is none. Best first (:meth:`_Search.cheapest_first`) by default;
+    ``depth_first`` (:meth:`_Search.cheapest`) finds the same order at the same cost when it
+    ends, in more positions.
 
     One search weighs every combination of the choices at once, so several pieces in
     doubt together (a stretch read in a look-alike colour throughout) are settled as one:
