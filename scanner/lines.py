@@ -28,6 +28,7 @@ import numpy as np
 
 from artsheets.generator.layout import Layout
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.copies import dulled_trace
 
 __all__ = [
     "LineFit",
@@ -307,6 +308,7 @@ def fit_lines(
     misfit_weight: float = 0.0,
     config: ScannerConfig = DEFAULT,
     fill_colours: dict[int, int | None] | None = None,
+    open_chroma: float | None = None,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -317,7 +319,9 @@ def fit_lines(
     how many more pixels make one sample per expected scatter of misfit the best colour
     leaves beyond the noise, for a line with a filled space beside it
     (``ScannerConfig.line_misfit_weight``); ``fill_colours`` the colour each filled space
-    was read in (for :attr:`LineFit.under_fill`).
+    was read in (for :attr:`LineFit.under_fill`); ``open_chroma`` the share of its key's chroma a
+    trace keeps where no fill lies under it (:func:`~artsheets.scanner.copies.open_chroma_share`:
+    a small photo's copy; None: all of it).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -351,21 +355,23 @@ def fit_lines(
     core_px = [chroma[sel] for _, sel in core_groups]
     beside_px = [_beside_parts(dens, sel, censor) for _, sel in beside]
 
-    def misfits(trace: np.ndarray) -> np.ndarray:
+    def misfits(trace: np.ndarray, open_trace: np.ndarray | None = None) -> np.ndarray:
         """Each pixel's least misfit with ``trace`` (densities) laid over what lies under
-        it: the fills beside, and on the printed core their bleed."""
+        it: the fills beside, and on the printed core their bleed; where no fill lies under
+        a pixel, with ``open_trace`` if given (a small copy's trace dulled by the paper)."""
         out = np.empty(len(dens), np.float32)
         for (sides, sel), px in zip(core_groups, core_px, strict=True):
-            out[sel] = _least_misfit(
-                px, _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
-            )
+            t = open_trace if open_trace is not None and not sides else trace
+            out[sel] = _least_misfit(px, _layered(t, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0)
         for (spaces, sel), parts in zip(beside, beside_px, strict=True):
-            combos = _layered(trace, [beside_curve[h] for h in spaces])
+            t = open_trace if open_trace is not None and not spaces else trace
+            combos = _layered(t, [beside_curve[h] for h in spaces])
             out[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
         return out
 
     for j, k in enumerate(keys):
-        cost[:, j] = misfits(_curve(colours[k], trace_amounts, floor))
+        curve = _curve(colours[k], trace_amounts, floor)
+        cost[:, j] = misfits(curve, dulled_trace(curve, open_chroma))
     # No trace at all: the fills and the printed line alone (a piece left bare).
     bare = misfits(np.zeros((1, 3), np.float32))
     # A pixel's misfit is capped (a stray stroke, a speck), but no lower than most pixels'
