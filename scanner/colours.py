@@ -35,6 +35,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
+from artsheets.scanner.copies import open_chroma_share
 from artsheets.scanner.keys import adapt_palette, line_palette
 from artsheets.scanner.light import (
     CLIPPED,
@@ -1222,6 +1223,7 @@ def _reread_lines(
         config,
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
         0.0 if small_photo else config.line_own_fill_credit,
+        open_chroma_share(small_photo, config),
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:

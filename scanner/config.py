@@ -777,10 +777,13 @@ class ScannerConfig:
     # ran out on the rest; finer steps (0.5, 1, 1.5, 2, 3, 4, 6, 8) found the same 4.
     order_choice_bounds: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0)
     # Positions those searches expand at most in all (a search cut short changes nothing).
-    # tune48 Arp (53): 30,000, 30 sheets exact (main 27), each photo's processor time as
-    # main's within the noise; 100,000, 32, but the mean Arp photo's time about +28 %
-    # (benchmarks/RESULTS.md).
-    order_choice_budget: int = 30_000
+    # Searched best first (A*), on tune48's 53 Arp photos: 30,000 read 33 exact; 50,000 one
+    # more (a table-and-thumb sheet, 5 wrong -> 0), nothing else changed; the Arp solve
+    # step's processor time over the 53 +32 % (13.6 -> 18.0 s; the median photo's 0.133 ->
+    # 0.134 s: only sheets whose search runs to the budget pay). tune96b (the check): 2
+    # more sheets exact, one more sheet with its pieces in review, nothing unflagged
+    # (benchmarks/RESULTS.md, "Arp's cheapest order searched best first").
+    order_choice_budget: int = 50_000
     # Positions, for a sheet, to prove of each piece changed that no other of its choices
     # gives a legal order under the same bound (then the rules leave only one reading: it
     # leaves review, if its colour is also its pixels' best). Not swept.
@@ -919,6 +922,16 @@ class ScannerConfig:
     # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
     # outside messaging copies".
     line_own_fill_credit: float = 0.25
+    # --- messaging copies (msg: copies.py) ---
+    # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
+    # chroma blocks with the print and paper round it, its lightness much less: where no
+    # fill lies under a line pixel, the trace is fitted keeping this share of its key's
+    # chroma (1: all of it). Measured on tune48's 10 messaging Arp and Miro copies (1,994
+    # traced pieces, the fit's own best colour before run decoding and rules), pieces read
+    # right at 0.45 / 0.6 / 0.7 / 0.8 / 0.9 / 1: 1,656 / 1,675 / 1,674 / 1,672 / 1,658 /
+    # 1,642 (Arp 647-664, Miro 989-1,015); the middle of the flat optimum. Dulling the trace
+    # beside fills too lost Arp pieces (653 -> 624 at 0.6): there the pixel's fill is modelled.
+    line_open_chroma: float = 0.7
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -28,6 +28,7 @@ import numpy as np
 
 from artsheets.generator.layout import Layout
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.copies import dulled_trace
 
 __all__ = [
     "LineFit",
@@ -334,6 +335,7 @@ def fit_lines(
     config: ScannerConfig = DEFAULT,
     fill_colours: dict[int, int | None] | None = None,
     own_fill_credit: float = 0.0,
+    open_chroma: float | None = None,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -344,9 +346,12 @@ def fit_lines(
     how many more pixels make one sample per expected scatter of misfit the best colour
     leaves beyond the noise, for a line with a filled space beside it
     (``ScannerConfig.line_misfit_weight``); ``fill_colours`` the colour each filled space
-    was read in (for :attr:`LineFit.under_fill`), and ``own_fill_credit`` the share of the
+    was read in (for :attr:`LineFit.under_fill`), ``own_fill_credit`` the share of the
     expected scatter's variance credited to a colour on the pixels beside the core in a
-    space filled in it (``ScannerConfig.line_own_fill_credit``; 0 in a small photo).
+    space filled in it (``ScannerConfig.line_own_fill_credit``; 0 in a small photo), and
+    ``open_chroma`` the share of its key's chroma a trace keeps where no fill lies under it
+    (:func:`~artsheets.scanner.copies.open_chroma_share`: a small photo's copy; None: all of
+    it).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -380,16 +385,17 @@ def fit_lines(
     core_px = [chroma[sel] for _, sel in core_groups]
     beside_px = [_beside_parts(dens, sel, censor) for _, sel in beside]
 
-    def misfits(trace: np.ndarray) -> np.ndarray:
+    def misfits(trace: np.ndarray, open_trace: np.ndarray | None = None) -> np.ndarray:
         """Each pixel's least misfit with ``trace`` (densities) laid over what lies under
-        it: the fills beside, and on the printed core their bleed."""
+        it: the fills beside, and on the printed core their bleed; where no fill lies under
+        a pixel, with ``open_trace`` if given (a small copy's trace dulled by the paper)."""
         out = np.empty(len(dens), np.float32)
         for (sides, sel), px in zip(core_groups, core_px, strict=True):
-            out[sel] = _least_misfit(
-                px, _layered(trace, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0
-            )
+            t = open_trace if open_trace is not None and not sides else trace
+            out[sel] = _least_misfit(px, _layered(t, [bleed[h] for h in sides]) @ _NEUTRAL_OUT, 0.0)
         for (spaces, sel), parts in zip(beside, beside_px, strict=True):
-            combos = _layered(trace, [beside_curve[h] for h in spaces])
+            t = open_trace if open_trace is not None and not spaces else trace
+            combos = _layered(t, [beside_curve[h] for h in spaces])
             out[sel] = _fit_beside(parts, len(sel), combos, config.line_halo, level)
         return out
 
@@ -403,7 +409,8 @@ def fit_lines(
     own = _own_fill(host, owner, read, sides, core) if own_fill_credit > 0 else None
     credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):
-        cost[:, j] = misfits(_curve(colours[k], trace_amounts, floor))
+        curve = _curve(colours[k], trace_amounts, floor)
+        cost[:, j] = misfits(curve, dulled_trace(curve, open_chroma))
         if own is not None:
             cost[own == k, j] -= credit
     # No trace at all: the fills and the printed line alone (a piece left bare).

@@ -148,12 +148,20 @@ def detect_marker_candidates(
     h, w = gray.shape
     small, scale = _reduced(gray, config.detect_max_side / max(h, w))
     found: list[tuple[int, np.ndarray]] = []
+
+    def complete() -> bool:
+        """Whether no further pass can add a marker of this sheet."""
+        return len({i for i, _ in found}) >= 4 or _fourth_out_of_frame(found, gray.shape, config)
+
+    done = False
     for settings in config.detect_passes:
-        if len({i for i, _ in found}) >= 4 or _fourth_out_of_frame(found, gray.shape, config):
+        done = complete()
+        if done:
             break
         _add_new(found, _detect_once(small, scale, settings))
-    more = len({i for i, _ in found}) < 4 and not _fourth_out_of_frame(found, gray.shape, config)
-    if more and scale < 1.0:
+    else:
+        done = complete()
+    if not done and scale < 1.0:
         sides = [_side(p) * scale for _, p in found]
         if not sides or float(np.median(sides)) < config.detect_again_below_px:
             # Markers too small for the reduced copy: look again at twice its resolution.

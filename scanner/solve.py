@@ -45,7 +45,9 @@ no rule, a doubted region of the drawing whose every close alternative would bre
 review (not a traced line with blank close whose fit does not rule out a bare line: a
 player's segment left uncoloured); Arp's doubted line pieces likewise where every close
 alternative leaves no legal order of play
-(:func:`~artsheets.scanner.mending.confirm_by_order`).
+(:func:`~artsheets.scanner.mending.confirm_by_order`). And a tally's tick that its run's
+count of misreads calls stray, read surely and kept, sends the sure blanks just before it to
+review (:func:`_doubt_before_sure_strays`): two sure readings disagree there.
 
 What the search cannot yet do is left to :mod:`artsheets.scanner.mending`: Arp's order of
 play (no check says which piece is misread when no legal order colours the lines, and
@@ -187,6 +189,7 @@ def solve(
     drawn = search.explained(read, tallies, scoring, set(as_drawn))
     suspects = tally_suspects(layout, readings, tallies, scoring, drawn)
     doubt(readings, suspects, BY_THE_RULES)
+    _doubt_before_sure_strays(layout, readings, search.measured, scoring.failed, config)
     failed = len(scoring.failed) + len(found)
     confirmed = _confirmed(search, readings, evidence, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close
@@ -571,6 +574,46 @@ def _name_broken_rules(
             else:
                 readings[rid] = rd.doubted(0.5, f"{BY_THE_RULES.doubted}: {check['message']}")
     return as_drawn
+
+
+def _doubt_before_sure_strays(
+    layout: Layout,
+    readings: dict[str, Reading],
+    measured: dict[str, Reading],
+    failed: list[dict],
+    config: ScannerConfig,
+) -> None:
+    """A tally's failed run whose tick past a stretch of blanks is misread beyond doubt by
+    the count of misreads (``must_be_blank``), but which the pixels read surely and the
+    solved sheet keeps: that count weighs every sure blank before it as one misread, yet a
+    photo that loses ticks loses them in a row, and the tick is as sure as the blanks. Two
+    sure readings disagree and the rules cannot say which is misread (design point 3), so
+    the sure blanks of the stretch just before that tick go to review too (in place), the
+    player's colour second. A tick read with doubt (a shadow's patchy darkening) is left to
+    the count."""
+    regions = {r.id: r for r in layout.regions}
+    for check in failed:
+        for rid in check.get("must_be_blank", ()):
+            rd, was, region = readings.get(rid), measured.get(rid), regions.get(rid)
+            if rd is None or was is None or region is None or rd.color is None:
+                continue
+            if was.reason is not None or was.confidence < config.review_below:
+                continue  # a doubtful tick: the count of misreads decides
+            area, _, number = rid.rpartition("-box-")
+            if not area or not number.isdigit():
+                continue  # not a box of a score area
+            below = int(number) - 1
+            while (box := readings.get(f"{area}-box-{below}")) is not None and box.color is None:
+                if box.reason is None:
+                    readings[f"{area}-box-{below}"] = replace(
+                        box.doubted(
+                            0.5,
+                            f"read blank, but box {number} after it, which the run of ticks "
+                            "calls stray, is read ticked as surely: one of them is misread",
+                        ),
+                        runner_up=region.player,
+                    )
+                below -= 1
 
 
 def _confirmed(

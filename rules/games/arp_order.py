@@ -37,8 +37,9 @@ any budget would have given.
 A caller weighing a few other colourings searches again with each one: with the colours
 fixed, every cut stays sharp. :func:`search_cheapest` weighs many at once: each piece may
 take any of several colours, each at a cost, and the search finds the legal order of least
-summed cost (depth first, cheapest move first, bounded by the cheapest order found and by
-a bound the caller gives; a position is searched again only when reached cheaper). A seam
+summed cost (best first: the positions in order of their cost and what they still owe, a
+position expanded again only when reached cheaper, bounded by a bound the caller gives; the
+first finished position is the cheapest order). A seam
 counts there only where its two pieces can take no colour in common, so the cut weakens
 as pieces take more colours: with a hundred pieces of a sheet allowed a second colour
 within one log-odds, proving that no order costs under 2 took 20,000-100,000 positions,
@@ -50,10 +51,14 @@ and what the position after it owes reach the best found, and the pieces' colour
 narrowed to those that can be in an order under the bound before it starts. A bound no order
 can meet is then mostly settled at the first position; with a hundred pieces holding three
 or four colours under a higher bound, the search still runs long (benchmarks/RESULTS.md).
+Best first expands 8-11 % fewer positions than depth first over tune48's and tune96b's Arp
+sheets (depth first, :meth:`_Search.cheapest`, proves the cheapest only after every
+position under the bound, and expands a position reached cheaper later again).
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -167,6 +172,9 @@ class _Board:
         line, a, b = stretch
         return self.net.vertices[line][a : b + 1]
 
+
+# A position of a search: the pieces coloured, the stretch coloured last, whose turn.
+_Pos = tuple[int, tuple[str, int, int] | None, int]
 
 # A search's key: the pieces' colours, the spaces' fills, players, stop_at_own, free_stretches.
 _Key = tuple[tuple[int | None, ...], tuple[int | None, ...], int, bool, bool]
@@ -557,6 +565,17 @@ class _Search:
                 out.append((ln, k, 1))
         return out
 
+    def _touched(self, mask: int, stretch: tuple[str, int, int]) -> bool:
+        """Whether an uncoloured piece of another line touches ``stretch`` (:meth:`_moves`:
+        otherwise the next move is free, and no seam waits on the stretch's vertices, whose
+        other lines' pieces are all coloured)."""
+        line, a, b = stretch
+        for crossing in self.b.crossings[line][a : b + 1]:
+            for _, bit, _ in crossing:
+                if not mask & bit:
+                    return True
+        return False
+
     def _a_line_uncoloured(self, mask: int) -> bool:
         """Whether some line is wholly uncoloured (a plain loop: the hottest test of a long
         search)."""
@@ -649,6 +668,27 @@ class _Search:
         if self.pairs and spent + owes + self._stuck(mask, last) >= self.best:
             return False
         player = turn % self.n + 1
+        steps = self._steps(mask, last, player, spent, owes)
+        steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
+        for cost, left, (new, stretch) in steps:
+            if cost >= self.best:
+                break
+            if cost + left >= self.best:
+                continue
+            path.append((stretch, player))
+            done = self.cheapest(new, stretch, turn + 1, cost, path, left)
+            path.pop()
+            if done:
+                return True
+        return False
+
+    def _steps(
+        self, mask: int, last: tuple[str, int, int] | None, player: int, spent: float, owes: float
+    ) -> list[tuple[float, float, tuple[int, tuple[str, int, int]]]]:
+        """The moves from a position that can be in an order cheaper than the best found:
+        each with what the order costs after it, what the position after it still owes
+        (:meth:`owed`, less the owed sets whose first piece it colours), and the position
+        after it and the stretch it colours (:meth:`_play`)."""
         costs, spans, due = self.costs, self.b.spans, self.due
         assert costs is not None
         steps = []
@@ -665,18 +705,91 @@ class _Search:
                 left -= sum(least for bits, least in paid if not mask & bits)
             if cost + left < self.best:
                 steps.append((cost, left, after))
-        steps.sort(key=lambda step: step[0])  # the cheapest first: a tight bound soon
-        for cost, left, (new, stretch) in steps:
-            if cost >= self.best:
-                break
-            if cost + left >= self.best:
+        return steps
+
+    def cheapest_first(self, owes: float) -> None:
+        """Best first (A*): the positions in order of what they cost so far and still owe
+        (:meth:`owed` and :meth:`_stuck`, a lower bound), each expanded once unless reached
+        again cheaper, until the next one's bound reaches the best found (``best``, at first
+        the caller's bound). The first finished position taken is the cheapest legal order.
+        The depth-first :meth:`cheapest` expands a position reached cheaper later again, and
+        every position under the bound before the order it finds proves the cheapest; this
+        expands only those under the cheapest order's cost, once (what a search cut short
+        spent its budget on: benchmarks/RESULTS.md)."""
+        n, full = self.n, self.b.full
+        start: _Pos = (0, None, 0)
+        # Per position reached: the least it was reached at, and from where by which move.
+        came: dict[_Pos, tuple[float, _Pos | None, tuple[str, int, int] | None, int]] = {
+            start: (0.0, None, None, 0)
+        }
+        # Among equal bounds the deepest first, then the last pushed: depth first along a
+        # plateau of moves costing nothing, as :meth:`cheapest` dives.
+        tie = 0
+        heap: list[
+            tuple[float, int, int, bool, float, float, int, tuple[str, int, int] | None, int]
+        ] = [(owes, 0, 0, False, 0.0, owes, 0, None, 0)]
+        while heap:
+            bound, _, _, stuck_added, spent, left, mask, last, turn = heapq.heappop(heap)
+            if bound >= self.best:
+                return  # nothing left costs less than the best found
+            key = (mask, last, turn % n)
+            if came[key][0] < spent:
+                continue  # reached cheaper since it was pushed
+            if mask == full:
+                self.best, self.best_moves = spent, self._path(came, key)
+                return
+            if self.seams and not self._seams_open(mask, last):
                 continue
-            path.append((stretch, player))
-            done = self.cheapest(new, stretch, turn + 1, cost, path, left)
-            path.pop()
-            if done:
-                return True
-        return False
+            if self.pairs and not stuck_added:
+                stuck = self._stuck(mask, last)
+                if stuck > 0.0:  # it owes more than it was pushed with: in its place again
+                    if spent + left + stuck < self.best:
+                        tie -= 1
+                        heapq.heappush(
+                            heap,
+                            (spent + left + stuck, -turn, tie, True, spent, left, mask, last, turn),
+                        )
+                    continue
+            self.expanded += 1
+            if self.expanded > self.budget:
+                raise _Budget
+            player = turn % n + 1
+            for cost, owes_after, (new, stretch) in self._steps(mask, last, player, spent, left):
+                # Where nothing touches the stretch, the next move is free whichever it was:
+                # one position (as at the start).
+                held = stretch if self._touched(new, stretch) else None
+                child: _Pos = (new, held, (turn + 1) % n)
+                known = came.get(child)
+                if known is not None and known[0] <= cost:
+                    continue
+                came[child] = (cost, key, stretch, player)
+                tie -= 1
+                heapq.heappush(
+                    heap,
+                    (
+                        cost + owes_after,
+                        -turn - 1,
+                        tie,
+                        False,
+                        cost,
+                        owes_after,
+                        new,
+                        held,
+                        turn + 1,
+                    ),
+                )
+
+    @staticmethod
+    def _path(
+        came: dict[_Pos, tuple[float, _Pos | None, tuple[str, int, int] | None, int]], key: _Pos
+    ) -> list[tuple[tuple[str, int, int], int]]:
+        """The moves that reached ``key`` (:meth:`cheapest_first`), first to last."""
+        moves = []
+        _, before, stretch, player = came[key]
+        while before is not None and stretch is not None:
+            moves.append((stretch, player))
+            _, before, stretch, player = came[before]
+        return moves[::-1]
 
     def chosen(self) -> dict[str, int] | None:
         """The colours of the cheapest legal order found (every piece's), or None."""
@@ -698,14 +811,18 @@ def search_cheapest(
     budget: int | None = None,
     free_stretches: bool = False,
     bound: float = math.inf,
+    depth_first: bool = False,
 ) -> OrderChoice:
     """The legal order of play of least cost where some pieces may take any of several
     colours: ``choices`` gives, per such piece, each colour allowed with its cost (never
     negative); the other pieces and the spaces keep their ``colours``. A move may colour a
     piece in the mover's colour only if that colour is allowed for it. Within ``budget``
-    positions expanded (``SEARCH_BUDGET`` by default); a search cut short keeps the
-    cheapest order it found but proves nothing (``complete`` False). Only orders costing
-    under ``bound`` are searched: a complete search that finds none proves there is none.
+    positions expanded (``SEARCH_BUDGET`` by default); a search cut short proves nothing
+    (``complete`` False; best first it has found no order, ``depth_first`` keeps the cheapest
+    it found). Only orders costing under ``bound`` are searched: a complete search that
+    finds none proves there is none. Best first (:meth:`_Search.cheapest_first`) by default;
+    ``depth_first`` (:meth:`_Search.cheapest`) finds the same order at the same cost when it
+    ends, in more positions.
 
     One search weighs every combination of the choices at once, so several pieces in
     doubt together (a stretch read in a look-alike colour throughout) are settled as one:
@@ -725,7 +842,10 @@ def search_cheapest(
         return OrderChoice(None, math.inf, 1, True, board.pieces)
     complete = True
     try:
-        s.cheapest(0, None, 0, 0.0, [], owes)
+        if depth_first:
+            s.cheapest(0, None, 0, 0.0, [], owes)
+        else:
+            s.cheapest_first(owes)
     except _Budget:
         complete = False
     chosen = s.chosen()
