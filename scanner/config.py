@@ -932,6 +932,15 @@ class ScannerConfig:
     # 1,642 (Arp 647-664, Miro 989-1,015); the middle of the flat optimum. Dulling the trace
     # beside fills too lost Arp pieces (653 -> 624 at 0.6): there the pixel's fill is modelled.
     line_open_chroma: float = 0.7
+    # --- tally2: a tally's lost ticks weighed by the photo's own rate (tallies.py) ---
+    # How often a box past a player's run of ticks is read ticked (a stray tick: a shadow,
+    # a speck): tune48 (480 photos, the measured readings before solving) 8 of 46,165 such
+    # boxes (seeds 300-323: 0 of 22,717; 400-419: 2 of 14,760). A photo that loses ticks
+    # in its other score areas at a rate ``l`` weighs a lost tick as ``log l / log`` of this
+    # in the tallies' test of "beyond doubt" (``tallies._clean_marking``; at most 1): a
+    # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
+    # strays. 0: every misread weighs 1, as before.
+    tally_stray_rate: float = 1.7e-4
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

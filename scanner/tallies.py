@@ -30,6 +30,7 @@ from artsheets.scanner.config import DEFAULT, ScannerConfig
 __all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies", "unresolved_blanks"]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
+_WEIGHT_EPS = 1e-9  # weighed misread counts this close are alike
 
 
 def read_tallies(
@@ -56,7 +57,8 @@ def read_tallies(
             track.setdefault(r.player, []).append((n, r.id, colours.get(r.id) is not None))
     tallies: dict[int, int] = {}
     checks: list[dict[str, object]] = []
-    for (player, role, area), values_ids in sorted(_score_areas(layout).items()):
+    areas = _score_areas(layout)
+    for (player, role, area), values_ids in sorted(areas.items()):
         boxes = [(v, rid, colours.get(rid) is not None) for v, rid in values_ids]
         if role == "point":
             tallies[player] = tallies.get(player, 0) + sum(1 for _, _, m in boxes if m)
@@ -70,6 +72,13 @@ def read_tallies(
                 config.tally_sure_margin,
                 config.tally_doubt_margin,
                 config.tally_end_lost,
+                _lost_weight(
+                    [b for key, b in areas.items() if key[2] != area],
+                    colours,
+                    unseen,
+                    doubted,
+                    config.tally_stray_rate,
+                ),
             )
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
@@ -249,6 +258,33 @@ def unresolved_blanks(
     return out
 
 
+def _lost_weight(
+    others: Sequence[Sequence[tuple[int, str]]],
+    colours: Mapping[str, int | None],
+    unseen: Set[str],
+    doubted: Set[str],
+    stray_rate: float,
+) -> float:
+    """What a lost tick weighs against a stray one (1) in a run's test of "beyond doubt",
+    judged by the photo's ``others`` score areas (value, region id): where they lost ticks
+    at a rate ``l`` (their boxes in the photo before their last tick read surely, read
+    blank), a lost tick is ``log l / log stray_rate`` as unlikely as a stray (at most 1).
+    The area being judged is left out: its own stretch of blanks is what is in question. A
+    photo whose other runs lost nothing, or no ``stray_rate``, weighs every misread alike."""
+    inside = lost = 0
+    for boxes in others:
+        last = max(
+            (v for v, rid in boxes if colours.get(rid) is not None and rid not in doubted),
+            default=0,
+        )
+        seen = [rid for v, rid in boxes if v < last and rid not in unseen]
+        inside += len(seen)
+        lost += sum(1 for rid in seen if colours.get(rid) is None)
+    if not lost or not 0.0 < stray_rate < 1.0:
+        return 1.0
+    return min(1.0, math.log(lost / inside) / math.log(stray_rate))
+
+
 def _box_name(rid: str) -> str:
     """``score-p2-box-14`` -> ``14``; ``score-p2-t`` -> ``t``."""
     return rid.rsplit("-", 1)[-1]
@@ -295,6 +331,7 @@ def _clean_marking(
     sure_margin: int = DEFAULT.tally_sure_margin,
     doubt_margin: int = DEFAULT.tally_doubt_margin,
     end_lost: int = DEFAULT.tally_end_lost,
+    lost_weight: float = 1.0,
 ) -> tuple[list[str], set[str], list[str]]:
     """(the doubtful boxes; those of them misread beyond reasonable doubt; and the boxes not
     in the photo (``unseen``) ticked beyond reasonable doubt).
@@ -316,8 +353,10 @@ def _clean_marking(
     reasonable doubt
     means: every clean marking that keeps the box as read (or leaves an unseen box blank)
     needs ``sure_margin`` more misreads of sure boxes than the likeliest one, where boxes
-    read with doubt (``doubted``: faint ticks, say) count for nothing; a tick fifteen boxes
-    after the run, say, past boxes surely empty."""
+    read with doubt (``doubted``: faint ticks, say) count for nothing and a blank taken for
+    a lost tick counts ``lost_weight`` (:func:`_lost_weight`: in a photo that loses ticks a
+    stretch of sure blanks before sure ticks is likelier lost ticks than strays); a tick
+    fifteen boxes after the run, say, past boxes surely empty."""
     hidden = {v for v, rid, _ in boxes if rid in unseen}
     weak = {v for v, rid, _ in boxes if rid in doubted}
     marked = {v for v, _, m in boxes if m}
@@ -328,11 +367,13 @@ def _clean_marking(
     diffs = [(marked ^ model) - hidden for model in models]
     cost = [len(d) for d in diffs]
     best = min(cost)
-    strong = [len(d - weak) for d in diffs]
+    strong = [len((d - weak) & marked) + lost_weight * len(d - weak - marked) for d in diffs]
     disputed = set().union(*(d for d, c in zip(diffs, cost, strict=True) if c == best))
     # As likely once faint ticks count for nothing: a run through them to a later tick.
     least = min(strong)
-    disputed |= set().union(*(d for d, c in zip(diffs, strong, strict=True) if c == least))
+    disputed |= set().union(
+        *(d for d, c in zip(diffs, strong, strict=True) if c <= least + _WEIGHT_EPS)
+    )
     last = max(marked - hidden, default=0)
     if any(v < last for v in disputed - marked):  # the likeliest runs take a tick for lost
         for d, c in zip(diffs, cost, strict=True):
@@ -346,7 +387,7 @@ def _clean_marking(
     likeliest = any(m == to_last and c == best for m, c in zip(models, cost, strict=True))
     if end_lost and len(lost) >= end_lost and after is not None and after not in hidden:
         disputed |= {after} if likeliest else set()
-    near = least + sure_margin
+    near = least + sure_margin - _WEIGHT_EPS
     sure = {
         v
         for v in disputed
