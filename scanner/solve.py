@@ -85,7 +85,7 @@ from artsheets.scanner.mending import (
     tick_hidden_boxes,
 )
 from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
-from artsheets.scanner.tallies import read_tallies
+from artsheets.scanner.tallies import lost_weights, read_tallies
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
@@ -174,9 +174,9 @@ def solve(
     for rid, colour in order:
         proposed[rid] = (colour, evidence[rid].against(colour))
     if order:
-        tallies, scoring = rescore(layout, readings, players, config)
+        tallies, scoring = rescore(layout, readings, players, config, search.weights)
     if tick_hidden_boxes(layout, readings, scoring):
-        tallies, scoring = rescore(layout, readings, players, config)
+        tallies, scoring = rescore(layout, readings, players, config, search.weights)
     as_drawn = _name_broken_rules(layout, readings, scoring.checks, evidence, sure)
     for rid in as_drawn:
         if rid in search.offered:
@@ -219,11 +219,13 @@ def rescore(
     readings: dict[str, Reading],
     players: int | None,
     config: ScannerConfig = DEFAULT,
+    weights: dict[str, float] | None = None,
 ) -> tuple[dict[int, int], Scoring]:
-    """The tallies and the scoring of the readings as they stand (no solving)."""
+    """The tallies and the scoring of the readings as they stand (no solving); a tally's
+    lost ticks weighed by ``weights`` (:func:`~artsheets.scanner.tallies.lost_weights`)."""
     colours = {rid: rd.color for rid, rd in readings.items()}
     unseen, doubted = _unseen_and_doubted(readings)
-    return _scored(layout, colours, players, unseen, doubted, config)
+    return _scored(layout, colours, players, unseen, doubted, config, weights)
 
 
 def _unseen_and_doubted(readings: dict[str, Reading]) -> tuple[set[str], set[str]]:
@@ -241,10 +243,11 @@ def _scored(
     unseen: set[str],
     doubted: set[str],
     config: ScannerConfig = DEFAULT,
+    weights: dict[str, float] | None = None,
 ) -> tuple[dict[int, int], Scoring]:
     """The tallies read, and the rule engine's scores and checks of ``colours``; the
     tallies' own checks first."""
-    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted, config)
+    tallies, tally_checks = read_tallies(layout, colours, unseen, doubted, config, weights)
     scoring = score_sheet(layout, colours, tallies, players)
     scoring.checks[:0] = tally_checks
     return tallies, scoring
@@ -278,6 +281,10 @@ class _Search:
             r.id: r.player for r in layout.regions if r.id in self.boxes and r.player is not None
         }
         self.measured = as_read  # the readings as the measurement gave them
+        # A lost tick's weight per score area: the photo's own rate, as measured.
+        self.weights = lost_weights(
+            layout, self.as_read, self.unseen, self.doubted, config.tally_stray_rate
+        )
         # Unusual findings weigh only where a line's neighbours are surer than the line.
         self.prior = (
             config.unusual_logodds
@@ -310,6 +317,7 @@ class _Search:
                 self.unseen,
                 self.doubted | changes.keys(),
                 self.config,
+                self.weights,
             )
             unusual = unusual_readings(self.layout, colours, self.players) if self.prior else []
             explained = self.explained(colours, tallies, scoring)
@@ -491,7 +499,8 @@ class _Search:
             moves = self.moves(state)
             fresh = [m for _, m in moves if (m.rid, m.option) not in failed]
             again = [m for _, m in moves if (m.rid, m.option) in failed]
-            for move in fresh + again:
+            free = self._free(state, [m for _, m in moves])
+            for move in [free, *fresh, *again] if free else fresh + again:
                 changes = self._with(state, move)
                 if not self._affordable(changes):
                     return state
@@ -499,7 +508,8 @@ class _Search:
                 if child.objective < state.objective - _EPS:
                     state = child
                     break
-                failed.add((move.rid, move.option))
+                if isinstance(move, _Move):
+                    failed.add((move.rid, move.option))
             else:
                 return state
 
@@ -529,13 +539,29 @@ class _Search:
                 heapq.heappush(heap, (child.objective, next(order), child))
         return best
 
-    def _with(self, state: _Reading, move: _Move) -> dict[str, _Move]:
-        """The changes of ``state`` and ``move`` (a region changed back drops out)."""
+    def _free(self, state: _Reading, moves: list[_Move]) -> list[_Move]:
+        """The tally boxes the tallies' runs call misread beyond doubt (free changes), all
+        at once where there are several: each alone leaves its run's check failed, so one at
+        a time none makes the reading likelier, and a search cut short by its budget kept
+        them all as read (a messaging copy's lost ticks 32-35 and 61-62, tuning seeds 400+)."""
+        free = [
+            m
+            for m in moves
+            if m.cost == 0.0 and m.rid in self.boxes and m.option != self.as_read[m.rid]
+        ]
+        if len(free) < 2 or any(m.rid in state.changes for m in free):
+            return []
+        return free
+
+    def _with(self, state: _Reading, move: _Move | list[_Move]) -> dict[str, _Move]:
+        """The changes of ``state`` and ``move`` (a region changed back drops out); a list of
+        moves is made together."""
         changes = dict(state.changes)
-        if move.option == self.as_read[move.rid]:
-            del changes[move.rid]
-        else:
-            changes[move.rid] = move
+        for one in move if isinstance(move, list) else [move]:
+            if one.option == self.as_read[one.rid]:
+                changes.pop(one.rid, None)
+            else:
+                changes[one.rid] = one
         return changes
 
     def _affordable(self, changes: dict[str, _Move]) -> bool:
@@ -703,7 +729,13 @@ def _order_choices(evidence: Evidence, now: Option, within: float) -> dict[int, 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
     """Failed checks and unusual findings of the reading ``colours``."""
     _, scoring = _scored(
-        search.layout, colours, search.players, search.unseen, search.doubted, search.config
+        search.layout,
+        colours,
+        search.players,
+        search.unseen,
+        search.doubted,
+        search.config,
+        search.weights,
     )
     found = unusual_readings(search.layout, colours, search.players)
     return len(scoring.failed) + len(found)

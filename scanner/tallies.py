@@ -27,7 +27,14 @@ from collections.abc import Mapping, Sequence, Set
 from artsheets.generator.layout import Layout, Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["hidden_ticks", "off_run", "point_boxes", "read_tallies", "unresolved_blanks"]
+__all__ = [
+    "hidden_ticks",
+    "lost_weights",
+    "off_run",
+    "point_boxes",
+    "read_tallies",
+    "unresolved_blanks",
+]
 
 _TRACK_RE = re.compile(r"^track-p(\d+)-(\d+)$")
 _WEIGHT_EPS = 1e-9  # weighed misread counts this close are alike
@@ -39,6 +46,7 @@ def read_tallies(
     unseen: Set[str] = frozenset(),
     doubted: Set[str] = frozenset(),
     config: ScannerConfig = DEFAULT,
+    weights: Mapping[str, float] | None = None,
 ) -> tuple[dict[int, int], list[dict[str, object]]]:
     """(player -> tally, checks about how the tallies were marked).
 
@@ -46,7 +54,9 @@ def read_tallies(
     Boxes ``unseen`` (not in the photo) count as blank in the tally but are no evidence
     either way; one inside a run beyond reasonable doubt is named as ticked. Boxes read with
     doubt (``doubted``) are no evidence when judging what is beyond doubt
-    (``config.tally_sure_margin``)."""
+    (``config.tally_sure_margin``); a lost tick weighs ``weights[area]`` there
+    (:func:`lost_weights`, of ``colours`` where not given: the solver gives the measured
+    reading's, the photo's own rate, not that of a reading it is trying)."""
     track: dict[int, list[tuple[int, str, bool]]] = {}
     track_order = (layout.topology.data.get("track") if layout.topology else None) or {}
     position = {rid: n for p, ids in track_order.items() for n, rid in enumerate(ids, 1)}
@@ -58,6 +68,8 @@ def read_tallies(
     tallies: dict[int, int] = {}
     checks: list[dict[str, object]] = []
     areas = _score_areas(layout)
+    if weights is None:
+        weights = lost_weights(layout, colours, unseen, doubted, config.tally_stray_rate)
     for (player, role, area), values_ids in sorted(areas.items()):
         boxes = [(v, rid, colours.get(rid) is not None) for v, rid in values_ids]
         if role == "point":
@@ -72,13 +84,7 @@ def read_tallies(
                 config.tally_sure_margin,
                 config.tally_doubt_margin,
                 config.tally_end_lost,
-                _lost_weight(
-                    [b for key, b in areas.items() if key[2] != area],
-                    colours,
-                    unseen,
-                    doubted,
-                    config.tally_stray_rate,
-                ),
+                weights.get(area, 1.0),
             )
             if not doubtful and not inferred:
                 continue  # the gaps are out of the photo, and may be ticked
@@ -258,31 +264,36 @@ def unresolved_blanks(
     return out
 
 
-def _lost_weight(
-    others: Sequence[Sequence[tuple[int, str]]],
+def lost_weights(
+    layout: Layout,
     colours: Mapping[str, int | None],
     unseen: Set[str],
     doubted: Set[str],
     stray_rate: float,
-) -> float:
-    """What a lost tick weighs against a stray one (1) in a run's test of "beyond doubt",
-    judged by the photo's ``others`` score areas (value, region id): where they lost ticks
-    at a rate ``l`` (their boxes in the photo before their last tick read surely, read
-    blank), a lost tick is ``log l / log stray_rate`` as unlikely as a stray (at most 1).
-    The area being judged is left out: its own stretch of blanks is what is in question. A
-    photo whose other runs lost nothing, or no ``stray_rate``, weighs every misread alike."""
-    inside = lost = 0
-    for boxes in others:
+) -> dict[str, float]:
+    """Per score area, what a lost tick weighs against a stray one (1) in its run's test of
+    "beyond doubt", judged by the photo's other score areas: where they lost ticks at a
+    rate ``l`` (their boxes in the photo before their last tick read surely, read blank),
+    a lost tick is ``log l / log stray_rate`` as unlikely as a stray (at most 1). The area
+    judged is left out: its own stretch of blanks is what is in question. Where the other
+    runs lost nothing, or without a ``stray_rate``, every misread weighs alike."""
+    counts: dict[str, tuple[int, int]] = {}
+    for (_, _, area), boxes in _score_areas(layout).items():
         last = max(
             (v for v, rid in boxes if colours.get(rid) is not None and rid not in doubted),
             default=0,
         )
         seen = [rid for v, rid in boxes if v < last and rid not in unseen]
-        inside += len(seen)
-        lost += sum(1 for rid in seen if colours.get(rid) is None)
-    if not lost or not 0.0 < stray_rate < 1.0:
-        return 1.0
-    return min(1.0, math.log(lost / inside) / math.log(stray_rate))
+        lost = sum(1 for rid in seen if colours.get(rid) is None)
+        inside, was = counts.get(area, (0, 0))
+        counts[area] = (inside + len(seen), was + lost)
+    out: dict[str, float] = {}
+    for area in counts:
+        inside = sum(n for a, (n, _) in counts.items() if a != area)
+        lost = sum(k for a, (_, k) in counts.items() if a != area)
+        if lost and 0.0 < stray_rate < 1.0:
+            out[area] = min(1.0, math.log(lost / inside) / math.log(stray_rate))
+    return out
 
 
 def _box_name(rid: str) -> str:
@@ -354,7 +365,7 @@ def _clean_marking(
     means: every clean marking that keeps the box as read (or leaves an unseen box blank)
     needs ``sure_margin`` more misreads of sure boxes than the likeliest one, where boxes
     read with doubt (``doubted``: faint ticks, say) count for nothing and a blank taken for
-    a lost tick counts ``lost_weight`` (:func:`_lost_weight`: in a photo that loses ticks a
+    a lost tick counts ``lost_weight`` (:func:`lost_weights`: in a photo that loses ticks a
     stretch of sure blanks before sure ticks is likelier lost ticks than strays); a tick
     fifteen boxes after the run, say, past boxes surely empty."""
     hidden = {v for v, rid, _ in boxes if rid in unseen}
