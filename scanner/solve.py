@@ -30,7 +30,9 @@ tallies' run says is misread beyond doubt (``must_be_*``: a shadow taken for a t
 boxes after a run) costs nothing to change: the run is that box's evidence.
 
 The search (:class:`_Search`) first descends: from the reading as measured, it takes the
-cheapest change that makes the reading likelier, again and again. That reading then bounds
+cheapest change that makes the reading likelier, again and again (a state's free tally
+changes, ``must_be_*``, tried together first: each alone leaves its run failed). That
+reading then bounds
 a best-first branch and bound over the sets of changes reachable from the measured reading
 (each candidate a failed check or finding offers is one step: a region changed, or changed
 back; a set whose changes alone cost as much as the best reading found is not scored), up
