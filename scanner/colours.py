@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from artsheets.generator.layout import Region
+from artsheets.scanner import cielab
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
 from artsheets.scanner.copies import open_chroma_share
 from artsheets.scanner.keys import adapt_palette, line_palette
@@ -135,13 +136,6 @@ class RegionStats:
         return _censored(self.low, self.high)
 
 
-def _lab(bgr_linear: np.ndarray) -> np.ndarray:
-    """CIELAB of linear BGR colours, shape (n, 3). (Laid out as one row: OpenCV converts an
-    image row by row, and n rows of one pixel each take six times as long.)"""
-    arr = np.asarray(bgr_linear, np.float32).reshape(1, -1, 3)
-    return cv2.cvtColor(np.clip(arr, 0, 1.5), cv2.COLOR_LBGR2Lab).reshape(-1, 3)
-
-
 def _rows(img: np.ndarray, flat: np.ndarray) -> np.ndarray:
     """The pixels of a 3-channel image at flat indexes, shape (n, 3) (``np.take`` gathers
     rows three times faster than fancy indexing does)."""
@@ -196,7 +190,7 @@ def measure(
     # Darkness counts fully on bare paper, less near print (halos), not at all on print.
     halo = np.float32(config.halo_weight)
     l_weight = np.where(m.on_print, np.float32(0.0), np.where(m.near_print, halo, _ONE))
-    lab = _lab(px)
+    lab = cielab.lab(px)
     delta = ink_delta(lab, l_weight)
     ink = delta > config.ink_delta
     owner = m.owner
@@ -504,7 +498,7 @@ class Palette:
         if not self.colours:
             return np.zeros(0, int), np.zeros((0, 3))
         idx = np.repeat(list(self.colours), len(self.strengths))
-        return idx, _lab(_curve_samples(self))
+        return idx, cielab.lab(_curve_samples(self))
 
     def srgb(self, k: int) -> tuple[int, int, int]:
         """The colour as 8-bit BGR, for drawing."""
@@ -613,7 +607,7 @@ def _distances(
         if len(open_):
             samples = _curve_samples(palette)
             near = np.clip(samples[None], low[open_, None], high[open_, None])
-            dl = _lab(near).reshape(len(open_), len(samples), 3) - curve[None]
+            dl = cielab.lab(near).reshape(len(open_), len(samples), 3) - curve[None]
             dist[open_] = np.sqrt((dl**2).sum(axis=2))
     out = np.stack([dist[:, idx == k].min(axis=1) for k in keys], axis=1)
     return out, keys
@@ -720,7 +714,7 @@ def learn_palette(
         for i, r in enumerate(regions)
         if r.kind not in ("key",) and cov[i] >= styles[i].on and stats.ink[i] >= 15
     ]
-    lab = _lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
+    lab = cielab.lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
     if pal.colours and len(coloured):
         dist, _ = _distances(lab, pal)
         unmatched = [j for j in range(len(coloured)) if dist[j].min() > config.key_unmatched_delta]
@@ -892,7 +886,7 @@ def _tint_reading(
         hue = math.atan2(tint[1], tint[0])
         angles = []
         for key in keys:
-            _, a, b = _lab(np.asarray(palette.colours[key])[None])[0]
+            _, a, b = cielab.lab(np.asarray(palette.colours[key])[None])[0]
             diff = abs((math.atan2(b, a) - hue + math.pi) % (2 * math.pi) - math.pi)
             angles.append((diff, key))
         angles.sort()
@@ -1450,7 +1444,7 @@ def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
         return False
     if fit.color not in palette.colours or ru not in palette.colours:
         return False
-    pair = _lab(np.stack([palette.colours[fit.color], palette.colours[ru]]))
+    pair = cielab.lab(np.stack([palette.colours[fit.color], palette.colours[ru]]))
     return float(np.linalg.norm(pair[0] - pair[1])) < config.line_close_delta_e
 
 
@@ -1592,7 +1586,7 @@ def _classify_once(
     fill = config.fill
     palette = palettes[fill]
     cov = stats.coverage
-    lab = _lab(stats.mean)
+    lab = cielab.lab(stats.mean)
     # Fills, marks and ticks on clipped pixels are read as censored measurements; traced
     # lines as points (their colour is read again by the line fit).
     bounds = None
@@ -1824,7 +1818,7 @@ def _grey_unlike(
     more colourful for grey to be unlike it (``config.grey_chroma``, ``grey_chroma_fill``: the
     chroma a key must show at the region's depth; ``grey_full_level``: the paper level below
     which that grows)."""
-    kl, ka, kb = _lab(np.asarray(key)[None])[0]
+    kl, ka, kb = cielab.lab(np.asarray(key)[None])[0]
     depth = max(100.0 - float(lab[0]), 0.0) / max(100.0 - float(kl), 1.0)
     expected = math.hypot(ka, kb) * min(depth, 2.0)
     # In a photo dimmer than ``grey_full_level``, the chroma a dull key must show grows as

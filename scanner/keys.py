@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from artsheets.generator.layout import Region
+from artsheets.scanner import cielab
 from artsheets.scanner.config import ScannerConfig, Style
 
 if TYPE_CHECKING:  # colours imports this module
@@ -82,7 +83,7 @@ def adapt_palette(
     # a known key's: they would teach that key the unknown colour.
     if len(rows) < config.keys_least_marks or not learn or palette.unknown:
         return palette
-    lab = _lab_rows(stats.mean[rows])
+    lab = cielab.lab(stats.mean[rows])
     u_marks = mark_directions(stats.mean[rows])
     swatch = {k: np.asarray(palette.colours[k], np.float64) for k in keys}
     length = {k: float(np.linalg.norm(np.clip(1.0 - swatch[k], 1e-6, None))) for k in keys}
@@ -123,8 +124,8 @@ def line_palette(palette: Palette, marks: Palette, config: ScannerConfig) -> Pal
     keys = [k for k in palette.colours if k in marks.colours]
     if marks is palette or not keys or not np.isfinite(config.keys_lines_shift):
         return palette
-    swatch = _lab_rows(np.array([palette.colours[k] for k in keys], np.float64))
-    adapted = _lab_rows(np.array([marks.colours[k] for k in keys], np.float64))
+    swatch = cielab.lab(np.array([palette.colours[k] for k in keys], np.float64))
+    adapted = cielab.lab(np.array([marks.colours[k] for k in keys], np.float64))
     shift = np.linalg.norm(adapted - swatch, axis=1)
     moved = {
         k: marks.colours[k]
@@ -134,10 +135,3 @@ def line_palette(palette: Palette, marks: Palette, config: ScannerConfig) -> Pal
     if not moved:
         return palette
     return replace(palette, colours={**palette.colours, **moved})
-
-
-def _lab_rows(mean: np.ndarray) -> np.ndarray:
-    """CIELAB of linear BGR rows, as the colour model compares them."""
-    from artsheets.scanner.colours import _lab  # imported here: colours imports this module
-
-    return _lab(np.asarray(mean))

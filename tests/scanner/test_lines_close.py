@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from artsheets.scanner.colours import REVIEW_BELOW, Palette, Reading, _lab
+from artsheets.scanner import cielab
+from artsheets.scanner.colours import REVIEW_BELOW, Palette, Reading
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.lines import LineFit
 
@@ -18,7 +19,7 @@ LIGHT_BLUE = np.array([0.70, 0.30, 0.10])
 
 
 def _distance(a: np.ndarray, b: np.ndarray) -> float:
-    lab = _lab(np.stack([a, b]))
+    lab = cielab.lab(np.stack([a, b]))
     return float(np.linalg.norm(lab[0] - lab[1]))
 
 

@@ -372,11 +372,11 @@ def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil(
     two channels) can leave blank spaces tinted, their "pencil" pixels two units below paper
     and yellowish: nothing like the faintest stroke of any key. Such a space is read blank,
     for review; one as tinted and darker than the faintest stroke is read in its colour."""
+    from artsheets.scanner.cielab import lab
     from artsheets.scanner.colours import (
         FILL,
         Palette,
         _classify_once,
-        _lab,
         style_of,
     )
 
@@ -386,7 +386,7 @@ def test_a_tint_hardly_darker_than_paper_is_read_blank_for_review_not_as_pencil(
     palette = Palette(colours={k: np.array(c) for k, c in keys.items()})
     tinted = cv2.cvtColor(np.float32([[[97.9, -3.6, 12.7]]]), cv2.COLOR_Lab2LBGR)[0, 0]
     faint_grey = 1.0 - 0.4 * (1.0 - palette.colours[2])  # grey pencil, lightly pressed
-    assert 100 - _lab(faint_grey[None])[0, 0] > 6  # darker than the faintest stroke's half
+    assert 100 - lab(faint_grey[None])[0, 0] > 6  # darker than the faintest stroke's half
     n = len(regions)
     spaces = [i for i, r in enumerate(regions) if r.kind == "space"][:2]
     mean = np.ones((n, 3))
