@@ -1,5 +1,6 @@
-"""A tally run's tick that the count of misreads calls stray, read as surely as the blanks
-before it: the rules cannot say which side is misread, so both go to review."""
+"""A tally run's ticks that the count of misreads calls stray: read as surely as the blanks
+before them, the rules cannot say which side is misread, so both go to review; read past
+the run beyond doubt, the search changes them together, even when cut short."""
 
 from __future__ import annotations
 
@@ -78,3 +79,19 @@ def test_a_sure_stray_tick_the_solver_blanks_leaves_the_blanks_before_it_sure() 
     assert all(
         readings[f"score-p{player}-box-{n}"].reason is None for n in range(score + 1, score + 4)
     )
+
+
+def test_two_strays_beyond_doubt_are_mended_together_within_two_rescorings() -> None:
+    # The boxes the run calls misread beyond doubt cost nothing to change, but each alone
+    # leaves the run's check failed: the descent tries them together first, so a search
+    # its budget cuts short still mends them.
+    layout, colours, keys, player, score = _vasarely()
+    strays = [f"score-p{player}-box-{score + n}" for n in (6, 7)]
+    for rid in strays:
+        colours[rid] = player
+    readings = _sure(colours)
+    # Two rescorings: the reading as measured, and one more (both changes at once).
+    solved = solve(layout, readings, None, keys, ScannerConfig(solve_evaluations=2))
+    assert solved.evaluations == 2
+    assert all(readings[rid].color is None for rid in strays)
+    assert solved.tallies[player] == score
