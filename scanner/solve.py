@@ -87,7 +87,7 @@ from artsheets.scanner.mending import (
     tick_hidden_boxes,
 )
 from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
-from artsheets.scanner.tallies import lost_weights, read_tallies
+from artsheets.scanner.tallies import boxes_before, lost_weights, read_tallies
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
@@ -627,13 +627,13 @@ def _doubt_before_sure_strays(
                 continue
             if was.reason is not None or was.confidence < config.review_below:
                 continue  # a doubtful tick: the count of misreads decides
-            area, _, number = rid.rpartition("-box-")
-            if not area or not number.isdigit():
-                continue  # not a box of a score area
-            below = int(number) - 1
-            while (box := readings.get(f"{area}-box-{below}")) is not None and box.color is None:
+            number = rid.rsplit("-", 1)[-1]
+            for before in boxes_before(layout, rid):
+                box = readings.get(before)
+                if box is None or box.color is not None:
+                    break  # the stretch of blanks just before the tick ends here
                 if box.reason is None:
-                    readings[f"{area}-box-{below}"] = replace(
+                    readings[before] = replace(
                         box.doubted(
                             0.5,
                             f"read blank, but box {number} after it, which the run of ticks "
@@ -641,7 +641,6 @@ def _doubt_before_sure_strays(
                         ),
                         runner_up=region.player,
                     )
-                below -= 1
 
 
 def _confirmed(

@@ -28,6 +28,7 @@ from artsheets.generator.layout import Layout, Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
 __all__ = [
+    "boxes_before",
     "hidden_ticks",
     "lost_weights",
     "off_run",
@@ -149,6 +150,16 @@ def _score_areas_of(
             value = int(r.extra.get("value", 0))
             areas.setdefault((r.player, str(role), area), []).append((value, r.id))
     return {key: sorted(boxes) for key, boxes in areas.items()}
+
+
+def boxes_before(layout: Layout, rid: str) -> list[str]:
+    """The boxes of ``rid``'s score area that come before it, the nearest first (none for a
+    region that is no point or penalty box)."""
+    for boxes in _score_areas(layout).values():
+        value = next((v for v, r in boxes if r == rid), None)
+        if value is not None:
+            return [r for v, r in reversed(boxes) if v < value]
+    return []
 
 
 def point_boxes(layout: Layout) -> dict[int, list[tuple[int, str]]]:
