@@ -1218,6 +1218,7 @@ def _reread_lines(
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
         0.0 if small_photo else config.line_own_fill_credit,
         open_chroma_share(small_photo, config),
+        0.0 if small_photo else config.line_trace_min,
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:

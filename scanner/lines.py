@@ -64,6 +64,17 @@ def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     return _density(refl, floor)
 
 
+def _trace_amounts(least: float, config: ScannerConfig) -> np.ndarray:
+    """The amounts of its key a trace's pixel is fitted at: none, or from ``least``
+    (``ScannerConfig.line_trace_min``) to ``line_trace_max`` (``STEPS`` steps from 0, those
+    under the least left out). A trace that light is within the paper's and the print's
+    scatter of none, so it tells little of its colour; what it does is let a dark key laid
+    thinly stand for a lighter key's pixels (over a fill, at the trace's edges), which
+    misread crayon and scribbled pieces most."""
+    amounts = np.linspace(0.0, config.line_trace_max, STEPS).astype(np.float32)
+    return amounts[(amounts == 0) | (amounts >= least - 1e-6)]
+
+
 def _sq_distances(d: np.ndarray, models: np.ndarray, const: np.ndarray) -> np.ndarray:
     """(pixels, models): |d|^2 - 2 d.m + ``const`` (|m|^2, or what stands for it), worked in
     place: each (n, m) array is a few megabytes, and each new one and each pass over it cost
@@ -336,6 +347,7 @@ def fit_lines(
     fill_colours: dict[int, int | None] | None = None,
     own_fill_credit: float = 0.0,
     open_chroma: float | None = None,
+    least_trace: float = 0.0,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -351,7 +363,8 @@ def fit_lines(
     space filled in it (``ScannerConfig.line_own_fill_credit``; 0 in a small photo), and
     ``open_chroma`` the share of its key's chroma a trace keeps where no fill lies under it
     (:func:`~artsheets.scanner.copies.open_chroma_share`: a small photo's copy; None: all of
-    it).
+    it), and ``least_trace`` the least amount of its key a trace's pixel is fitted at
+    besides none (``ScannerConfig.line_trace_min``; 0 in a small photo: every step).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -369,7 +382,7 @@ def fit_lines(
     fill = {h: np.clip(c, floor, 1.0) for h, c in fills.items()}
     fill_amounts = np.linspace(0.0, config.line_fill_max, FILL_STEPS)
     core_amounts = np.linspace(0.0, config.line_core_fill, CORE_FILL_STEPS)
-    trace_amounts = np.linspace(0.0, config.line_trace_max, STEPS)
+    trace_amounts = _trace_amounts(least_trace, config)
     beside_curve = {h: _curve(c, fill_amounts, floor) for h, c in fill.items()}
     bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
