@@ -67,11 +67,12 @@ def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
 def _trace_amounts(least: float, config: ScannerConfig) -> np.ndarray:
     """The amounts of its key a trace's pixel is fitted at: none, or from ``least``
     (``ScannerConfig.line_trace_min``) to ``line_trace_max`` (``STEPS`` steps from 0, those
-    under the least left out). A trace that light is within the paper's and the print's
-    scatter of none, so it tells little of its colour; what it does is let a dark key laid
-    thinly stand for a lighter key's pixels (over a fill, at the trace's edges), which
-    misread crayon and scribbled pieces most."""
-    amounts = np.linspace(0.0, config.line_trace_max, STEPS).astype(np.float32)
+    under the least left out; with none left out, exactly the steps as before). A trace
+    that light is within the paper's and the print's scatter of none, so it tells little of
+    its colour; what it did was let another key absorb part of a trace's scatter (a
+    chromatic key at a tenth of its cover over a pale fill took up the grain of the pale
+    key's own trace: crayon)."""
+    amounts = np.linspace(0.0, config.line_trace_max, STEPS)
     return amounts[(amounts == 0) | (amounts >= least - 1e-6)]
 
 
