@@ -922,18 +922,6 @@ class ScannerConfig:
     # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
     # outside messaging copies".
     line_own_fill_credit: float = 0.25
-    # --- arpline: the least amount of its key a traced line's pixel is fitted at ---
-    # A trace's pixel is fitted at no trace or at from this much of its key's cover (on the
-    # grid of ``line_trace_max``'s 16 steps, 0.1 apart; never in a small photo, whose
-    # dulled traces were measured with every step). The line fit alone (before the run
-    # decoding) on tune48's 48 Arp photos outside messaging copies, pieces misread of 8,631:
-    # 0 (every step) 209, 0.2 200 (crayon 22 -> 16, felt tip 83 -> 80), 0.3 190 (crayon 10,
-    # felt tip 78; pencil 15 -> 16, fit to page 8 -> 11), 0.4 192 (pencil 19). Whole scans
-    # of tune48's Arp and Miro (107): at 0.3 Arp's review median rose 9.79 -> 10.00 % (a
-    # pencil sheet 50 -> 112 regions, "colour between keys") and a crayon Miro sheet lost;
-    # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
-    # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
-    line_trace_min: float = 0.2
     # --- messaging copies (msg: copies.py) ---
     # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
     # chroma blocks with the print and paper round it, its lightness much less: where no
@@ -953,6 +941,18 @@ class ScannerConfig:
     # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
+    # --- arpline: the least amount of its key a traced line's pixel is fitted at ---
+    # A trace's pixel is fitted at no trace or at from this much of its key's cover (on the
+    # grid of ``line_trace_max``'s 16 steps, 0.1 apart; never in a small photo, whose
+    # dulled traces were measured with every step). The line fit alone (before the run
+    # decoding) on tune48's 48 Arp photos outside messaging copies, pieces misread of 8,631:
+    # 0 (every step) 209, 0.2 200 (crayon 22 -> 16, felt tip 83 -> 80), 0.3 190 (crayon 10,
+    # felt tip 78; pencil 15 -> 16, fit to page 8 -> 11), 0.4 192 (pencil 19). Whole scans
+    # of tune48's Arp and Miro (107): at 0.3 Arp's review median rose 9.79 -> 10.00 % (a
+    # pencil sheet 50 -> 112 regions, "colour between keys") and a crayon Miro sheet lost;
+    # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
+    # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
+    line_trace_min: float = 0.2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
