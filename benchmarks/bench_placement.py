@@ -144,10 +144,13 @@ def scanner_photo_points(u: np.ndarray, result: Any) -> np.ndarray:
         # cv2.resize (linear) of the 1 mm grid to the image: pixel x samples grid (x+.5)*fw/w-.5
         gx = (x[:, 0] + 0.5) * fw / w - 0.5
         gy = (x[:, 1] + 0.5) * fh / h - 0.5
-        x = x + np.c_[
-            _bilinear(np.ascontiguousarray(field[..., 0]), gx, gy),
-            _bilinear(np.ascontiguousarray(field[..., 1]), gx, gy),
-        ]
+        x = (
+            x
+            + np.c_[
+                _bilinear(np.ascontiguousarray(field[..., 0]), gx, gy),
+                _bilinear(np.ascontiguousarray(field[..., 1]), gx, gy),
+            ]
+        )
     mm = (x + 0.5) / PX_PER_MM
     pts = cv2.perspectiveTransform(
         mm.reshape(-1, 1, 2).astype(np.float64), result.registration.photo_from_page
@@ -267,6 +270,7 @@ def main() -> int:
     ]
     with mp.get_context("spawn").Pool(args.workers) as pool:
         changes = {k: json.loads(v) for k, v in (c.split("=", 1) for c in args.set)}
+        changes = {k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()}
         rows = pool.map(measure, [(t, changes) for t in picked], chunksize=1)
     if args.out:
         Path(args.out).write_text(json.dumps(rows))

@@ -942,13 +942,6 @@ class ScannerConfig:
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
     # --- regfit: the page's placement (refine.py) ---
-    # Each refinement pass fits the page's own perspective (a homography) to its matched
-    # tiles when at least this many are kept, and smooths only what is left of the shifts;
-    # 0: the shifts smoothed as they are, carried over beyond the tiles matched.
-    refine_page_tiles: int = 0
-    # How many times more the coarse pass may run while it still moves the page more than
-    # ``recoarse_mm`` somewhere (git c9cc8d2: once).
-    refine_recoarse_runs: int = 1
     # With fewer markers than this, the page's homography is first fitted to the printed
     # drawing as a whole (``refine._page_fit``): resolution (share of the working one),
     # ECC's Gaussian filter (pixels) and iterations.

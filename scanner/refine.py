@@ -12,7 +12,7 @@ field, and the image is resampled along it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -150,7 +150,7 @@ def refine(
         moved = True
     passes = [_Pass(*p) for p in config.refine_passes]
     schedule = list(range(len(passes)))
-    again = config.refine_recoarse_runs  # the coarse pass may run this many times more
+    again = True  # the coarse pass may run once more
     while schedule:
         index = schedule.pop(0)
         p = passes[index]
@@ -159,7 +159,7 @@ def refine(
         )
         if moved:
             small = _moved(small, field, p.scale)
-        found = _pass(small, tpl, p, (fw, fh), config.refine_page_tiles)
+        found = _pass(small, tpl, p, (fw, fh))
         if found is None:
             continue
         step, matched, used, total = found
@@ -174,7 +174,7 @@ def refine(
             # Shifts near the coarse window's edge: the page may lie further off still (a
             # corner cut off, placed by three markers alone). Once more, from where it is now.
             schedule.insert(0, 0)
-            again -= 1
+            again = False
     if not moved:
         return work, inside, Refinement(0.0, 0.0, used, total)
     out = _moved(work, field, 1.0)
@@ -262,7 +262,7 @@ def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _pass(
-    small: np.ndarray, tpl: Template, p: _Pass, grid_size: tuple[int, int], min_tiles: int = 0
+    small: np.ndarray, tpl: Template, p: _Pass, grid_size: tuple[int, int]
 ) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """Tile shifts at one pass's resolution, smoothed and spread over the 1 mm grid (in
     working pixels); with where they rest on matched tiles (0..1, on the same grid), the
@@ -284,60 +284,17 @@ def _pass(
         if shift is not None:
             grid[row, col] = shift
     used = int(np.count_nonzero(~np.isnan(grid[..., 0])))
+    smoothed = _smooth_field(grid, 1.0 * ppm)
+    if smoothed is None:
+        return None
+    smooth, valid = smoothed
     # Tile shifts hold at tile centres (in mm); spread them over the 1 mm grid.
     cy = (np.array(ys) + tile / 2) / ppm
     cx = (np.array(xs) + tile / 2) / ppm
     fw, fh = grid_size
-    page = None
-    if min_tiles:
-        page = _page_model(grid, cx, cy, ppm, 1.0 * ppm, min_tiles)
-    base = np.zeros_like(grid) if page is None else page[0]
-    smoothed = _smooth_field(grid - base, 1.0 * ppm)
-    if smoothed is None:
-        return None
-    smooth, valid = smoothed
     out = np.stack([_spread(smooth[..., c], cx, cy, fw, fh) / p.scale for c in (0, 1)], axis=2)
-    if page is not None:
-        out += page[1](fw, fh) * PX_PER_MM  # mm -> working pixels
     matched = _spread(valid.astype(np.float32), cx, cy, fw, fh)
     return out, matched, used, len(tiles)
-
-
-def _page_model(
-    grid: np.ndarray, cx: np.ndarray, cy: np.ndarray, ppm: float, outlier: float, least: int
-) -> tuple[np.ndarray, Callable[[int, int], np.ndarray]] | None:
-    """The page's own perspective, fitted to the matched tiles: a homography from where each
-    tile's centre should lie to where it was found. Three markers fix the perspective poorly
-    (their corners lie close together), and beyond the tiles matched (a corner cut off, a
-    thumb, another sheet over the page) carrying the nearest tiles' shift over leaves the page
-    there as the markers placed it; the homography follows the page's slant on. Its shift at
-    the tiles (pass pixels, to take off before the rest is smoothed) and a function giving
-    it (mm, x then y) on a ``w`` x ``h`` grid of 1 mm cells; none with fewer than ``least``
-    tiles kept (those within ``outlier`` pass pixels of a first fit)."""
-    ok = ~np.isnan(grid[..., 0])
-    if int(ok.sum()) < least:
-        return None
-    gx, gy = np.meshgrid(cx, cy)
-    src = np.c_[gx[ok], gy[ok]].astype(np.float64)
-    dst = src + grid[ok].astype(np.float64) / ppm
-    H, inl = cv2.findHomography(src, dst, cv2.RANSAC, outlier / ppm)
-    if H is None or int(inl.sum()) < least:
-        return None
-    keep = inl.ravel().astype(bool)
-    H, _ = cv2.findHomography(src[keep], dst[keep], 0)
-    if H is None:
-        return None
-
-    def shift_mm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        pts = np.stack([x, y], axis=-1).reshape(-1, 1, 2).astype(np.float64)
-        moved = cv2.perspectiveTransform(pts, H).reshape(*x.shape, 2)
-        return (moved - np.stack([x, y], axis=-1)).astype(np.float32)
-
-    def on_grid(w: int, h: int) -> np.ndarray:
-        mx, my = np.meshgrid(np.arange(w) + 0.5, np.arange(h) + 0.5)
-        return shift_mm(mx, my)
-
-    return shift_mm(gx, gy) * ppm, on_grid
 
 
 def _tile_shift(
