@@ -46,7 +46,8 @@ class _Pass:
 class Refinement:
     """The displacement applied: ``shift_mm`` largest and median tile shift, tiles used.
 
-    ``shift`` is the displacement's length (mm) on a 1 mm grid of the page and ``support``,
+    ``shift`` is the tiles' displacement's length (mm; beyond the page's fitted homography
+    where it was fitted) on a 1 mm grid of the page and ``support``,
     on the same grid, how much of it rests on tiles matched there (1 beside matched tiles
     in every pass, 0 where the shift was carried over from tiles further off, e.g. beyond
     the photo's edge): where a shift is large and unsupported the drawing may lie a box off
@@ -145,7 +146,8 @@ def refine(
     used = total = 0
     support: dict[int, np.ndarray] = {}  # per pass, its last run's
     moved = False
-    if fit_page and (page := _page_fit(bright, inside, tpl, config)) is not None:
+    page = _page_fit(bright, inside, tpl, config) if fit_page else None
+    if page is not None:
         field += page
         moved = True
     passes = [_Pass(*p) for p in config.refine_passes]
@@ -181,6 +183,9 @@ def refine(
     if inside is not None and not inside.all():
         inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
     mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
+    # What the tiles moved beyond the page's fitted homography (which every printed line
+    # of the page vouches for): the shift that may be carried over from tiles further off.
+    tiles = mag if page is None else np.hypot(*np.moveaxis(field - page, -1, 0)) / PX_PER_MM
     return (
         out,
         inside,
@@ -189,8 +194,8 @@ def refine(
             float(np.median(mag)),
             used,
             total,
-            mag,
-            np.min(list(support.values()), axis=0),
+            tiles,
+            np.min(list(support.values()), axis=0) if support else np.zeros_like(mag),
             field,
         ),
     )
