@@ -141,15 +141,55 @@ def refine(
     b, g, r = cv2.split(work)
     bright = cv2.max(cv2.max(b, g), r)
     f = round(PX_PER_MM)
-    fw, fh = w // f, h // f
-    field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
+    start = np.zeros((h // f, w // f, 2), np.float32)  # working pixels, on a 1 mm grid
+    field, support, used, total, moved = _passes(bright, tpl, start, False, config)
+    page = None
+    gain = config.refine_page_gain * total
+    if fit_page and used < total - gain:
+        # Tiles left unmatched: the markers' placement may lie further off there than the
+        # coarse window reaches. The page fitted to its whole drawing instead, kept where
+        # its tiles then match clearly more of the page.
+        fitted = _page_fit(bright, inside, tpl, config)
+        if fitted is not None:
+            other = _passes(bright, tpl, start + fitted, True, config)
+            if other[2] >= used + gain:
+                field, support, used, total, moved = other
+                page = fitted
+    if not moved:
+        return work, inside, Refinement(0.0, 0.0, used, total)
+    out = _moved(work, field, 1.0)
+    if inside is not None and not inside.all():
+        inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
+    mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
+    # What the tiles moved beyond the page's fitted homography (which every printed line
+    # of the page vouches for): the shift that may be carried over from tiles further off.
+    tiles = mag if page is None else np.hypot(*np.moveaxis(field - page, -1, 0)) / PX_PER_MM
+    return (
+        out,
+        inside,
+        Refinement(
+            float(mag.max()),
+            float(np.median(mag)),
+            used,
+            total,
+            tiles,
+            np.min(list(support.values()), axis=0) if support else np.zeros_like(mag),
+            field,
+        ),
+    )
+
+
+def _passes(
+    bright: np.ndarray, tpl: Template, field: np.ndarray, moved: bool, config: ScannerConfig
+) -> tuple[np.ndarray, dict[int, np.ndarray], int, int, bool]:
+    """The tile passes from ``field`` (moved: whether it moves the page at all): the field
+    with their shifts added, per pass where they rest on matched tiles, the last pass's
+    tiles used and tried, and whether the page moved."""
+    h, w = bright.shape[:2]
+    fh, fw = field.shape[:2]
+    field = field.copy()
     used = total = 0
     support: dict[int, np.ndarray] = {}  # per pass, its last run's
-    moved = False
-    page = _page_fit(bright, inside, tpl, config) if fit_page else None
-    if page is not None:
-        field += page
-        moved = True
     passes = [_Pass(*p) for p in config.refine_passes]
     schedule = list(range(len(passes)))
     again = True  # the coarse pass may run once more
@@ -177,28 +217,7 @@ def refine(
             # corner cut off, placed by three markers alone). Once more, from where it is now.
             schedule.insert(0, 0)
             again = False
-    if not moved:
-        return work, inside, Refinement(0.0, 0.0, used, total)
-    out = _moved(work, field, 1.0)
-    if inside is not None and not inside.all():
-        inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
-    mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
-    # What the tiles moved beyond the page's fitted homography (which every printed line
-    # of the page vouches for): the shift that may be carried over from tiles further off.
-    tiles = mag if page is None else np.hypot(*np.moveaxis(field - page, -1, 0)) / PX_PER_MM
-    return (
-        out,
-        inside,
-        Refinement(
-            float(mag.max()),
-            float(np.median(mag)),
-            used,
-            total,
-            tiles,
-            np.min(list(support.values()), axis=0) if support else np.zeros_like(mag),
-            field,
-        ),
-    )
+    return field, support, used, total, moved
 
 
 def _page_fit(

@@ -26,13 +26,13 @@ def _off_at_far_corner(tpl_gray: np.ndarray, far_mm: float) -> np.ndarray:
 
 @pytest.mark.parametrize("fit", [True, False])
 def test_a_far_corner_placed_a_box_off_is_found_by_the_page_fit(fit: bool) -> None:
-    """Synch's grid of like boxes, its top-right corner 16 mm off (about one box, as three
+    """Synch's grid of like boxes, its top-right corner 20 mm off (about a box, as three
     markers left it on a tuning photo): the tile passes lock onto the neighbouring boxes
     there; the page's homography fitted to every printed line puts it back within a
     millimetre, and without it, it stays far off."""
     tpl = template_for(sheet_for("synch").sheet_code)
     h, w = tpl.gray.shape
-    H = _off_at_far_corner(tpl.gray, 16.0)
+    H = _off_at_far_corner(tpl.gray, 20.0)
     # The rectified image shows the template where H puts it: pixel x holds template H^-1 x.
     work = cv2.cvtColor(
         cv2.warpPerspective(tpl.gray, H, (w, h), borderValue=255), cv2.COLOR_GRAY2BGR
@@ -50,3 +50,14 @@ def test_a_far_corner_placed_a_box_off_is_found_by_the_page_fit(fit: bool) -> No
     # to match), the top-right quarter where the shift is largest.
     quarter = err[20 : fh // 2, fw // 2 : fw - 20]
     assert (float(quarter.max()) < 1.0) == fit, float(quarter.max())
+
+
+def test_the_page_fit_is_not_tried_where_the_tiles_match_the_markers_placement() -> None:
+    """Where the tiles match the page as the markers placed it (here, a page placed right),
+    the page is not re-fitted: the refinement is that of four markers, to the bit."""
+    tpl = template_for(sheet_for("synch").sheet_code)
+    work = cv2.cvtColor(tpl.gray, cv2.COLOR_GRAY2BGR)
+    out_fit, _, fit = refine(work, tpl, config=ScannerConfig(), fit_page=True)
+    out_not, _, not_fit = refine(work, tpl, config=ScannerConfig(), fit_page=False)
+    assert np.array_equal(out_fit, out_not)
+    assert (fit.tiles_used, fit.max_shift_mm) == (not_fit.tiles_used, not_fit.max_shift_mm)
