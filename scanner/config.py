@@ -942,15 +942,22 @@ class ScannerConfig:
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
     # --- regfit: the page's placement (refine.py) ---
-    # With fewer markers than this, the page's homography is first fitted to the printed
-    # drawing as a whole (``refine._page_fit``: ECC at this resolution, a share of the
-    # working one, with this Gaussian filter in pixels, at most this many iterations).
-    # Placement against the simulator's own mapping (``bench_placement.py``), the 29 photos
-    # with three markers of tune48's pencil, steep, table_thumb, fit_to_page and low_toner:
-    # regions placed over 1 mm off 26 -> 2 (a Synch corner 19 mm off -> 1.0 mm), median
-    # 0.07 -> 0.08 mm; at 0.25 of the working resolution and 50 iterations the same within
-    # 0.1 mm on that corner, at about four times the cost. With four markers their corners
-    # fix the perspective (those regions off by over 1 mm: 2 of 211 photos, none wrong).
+    # With fewer markers than this, where the tile passes leave more than
+    # ``refine_page_gain`` of their tiles unmatched, the page's homography is fitted to the
+    # printed drawing as a whole (``refine._page_fit``: ECC at this resolution, a share of
+    # the working one, with this Gaussian filter in pixels, at most this many iterations)
+    # and the passes run again from there; kept if they match ``refine_page_gain`` of the
+    # tiles more. Placement against the simulator's own mapping (``bench_placement.py``,
+    # tune48's pencil, steep, table_thumb, fit_to_page and low_toner, 240 photos): regions
+    # placed over 1 mm off, 26, all but one on photos with three markers (a Synch corner 19
+    # mm off, its tiles locked onto the neighbouring boxes). The fit on every such photo
+    # (29): 26 -> 2 (that corner 1.0 mm), but on a crayon Miro sheet (tune48, seed 4) a
+    # corner no tile matched 0.6 -> 1.7 mm off, 16 regions wrong: hence the tiles' test.
+    # 5 % of the tiles: on that Synch sheet 189 -> 210 of 228, on the Miro sheet 205 of
+    # 210 (fit not tried); a synthetic Synch page with its corner 16 mm off gains 8, 20 mm
+    # off 110 (tests/scanner/test_page_fit.py). At 0.25 of the working resolution and 50
+    # iterations the Synch corner was placed the same within 0.1 mm, at about four times
+    # the cost. With four markers their corners fix the perspective.
     refine_page_markers: int = 4
     refine_page_fit: tuple[float, float, float] = (0.125, 5.0, 30.0)
     refine_page_gain: float = 0.05
