@@ -75,8 +75,8 @@ def _wrap(fn: Callable, into: dict, key: str, sim: Any) -> Callable:
     return inner
 
 
-def simulate_recorded(truth: dict) -> tuple[bytes, dict]:
-    """The photo of ``truth`` again, with the mapping that made it."""
+def simulate_recorded(truth: dict) -> tuple[Any, dict]:
+    """The photo of ``truth`` again (a SimulatedPhoto), with the mapping that made it."""
     import tests.scanner.simulator as sim
     from tests.scanner.scenarios import simulate_named
 
@@ -93,7 +93,7 @@ def simulate_recorded(truth: dict) -> tuple[bytes, dict]:
         )
     finally:
         sim.photograph, sim.fit_to_page, sim.messaging_app = saved
-    return photo.jpeg, into
+    return photo, into
 
 
 def _bilinear(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -169,10 +169,20 @@ def measure(job: tuple[dict, dict]) -> dict:
 
     truth, changes = job
     config = dataclasses.replace(DEFAULT, **changes)
-    jpeg, rec = simulate_recorded(truth)
-    same = jpeg == Path(truth["path"]).read_bytes()
+    photo, rec = simulate_recorded(truth)
+    path = Path(truth["path"])
+    made = None
+    if "colours" not in truth:  # a new photo (--make): kept where the truth names it
+        path.write_bytes(photo.jpeg)
+        rb = photo.rule_break
+        planted = None if rb is None else [rb.region, rb.colour]
+        truth = {**truth, "code": photo.layout.sheet_code, "colours": photo.colours}
+        made = {**truth, "planted": planted}
+    same = photo.jpeg == path.read_bytes()
     out: dict = {"path": truth["path"], "condition": truth["condition"], "game": truth["game"]}
     out["same_photo"] = same
+    if made is not None:
+        out["truth"] = made  # bench_scanner.py's truth entry for the new photo
     try:
         result = scan_file(Path(truth["path"]), config=config)
     except ScanError as e:
@@ -245,9 +255,38 @@ def summary(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _new_photos(args: argparse.Namespace) -> list[dict]:
+    """New photos' places, games and seeds, assigned as ``bench_scanner.py`` assigns them."""
+    from artsheets.generator.registry import coloured_games
+    from tests.scanner.scenarios import NAMES
+
+    names = list(coloured_games())
+    folder = Path(args.truth)
+    folder.mkdir(parents=True, exist_ok=True)
+    conditions = args.conditions.split(",") if args.conditions else list(NAMES)
+    return [
+        {
+            "path": str(folder / f"{c}_{names[(i + 3 * k) % len(names)]}_{i}.jpg"),
+            "condition": c,
+            "game": names[(i + 3 * k) % len(names)],
+        }
+        for k, c in enumerate(conditions)
+        for i in range(args.first_seed, args.first_seed + args.make)
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("truth", help="a kept set's truth file (bench_scanner.py --keep)")
+    parser.add_argument(
+        "truth", help="a kept set's truth file (bench_scanner.py --keep), or with --make a folder"
+    )
+    parser.add_argument(
+        "--make",
+        type=int,
+        metavar="N",
+        help="simulate N new photos a condition (tuning seeds from --first-seed) into the folder",
+    )
+    parser.add_argument("--first-seed", type=int, default=800)
     parser.add_argument("--conditions", help="comma-separated (default: all)")
     parser.add_argument("--games", help="comma-separated (default: all)")
     parser.add_argument("--seeds", default="0-100000", help="first-last (default: all)")
@@ -257,7 +296,7 @@ def main() -> int:
         "--set", action="append", default=[], help="FIELD=VALUE: a ScannerConfig field changed"
     )
     args = parser.parse_args()
-    truths = json.loads(Path(args.truth).read_text())
+    truths = _new_photos(args) if args.make else json.loads(Path(args.truth).read_text())
     lo, hi = (int(v) for v in args.seeds.split("-"))
     conds = set(args.conditions.split(",")) if args.conditions else None
     games = set(args.games.split(",")) if args.games else None
@@ -272,6 +311,9 @@ def main() -> int:
         changes = {k: json.loads(v) for k, v in (c.split("=", 1) for c in args.set)}
         changes = {k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()}
         rows = pool.map(measure, [(t, changes) for t in picked], chunksize=1)
+    if args.make:
+        made = [r.pop("truth") for r in rows]
+        (Path(args.truth) / "truth_tune.json").write_text(json.dumps(made))
     if args.out:
         Path(args.out).write_text(json.dumps(rows))
     differ = [r["path"] for r in rows if not r["same_photo"]]
