@@ -941,6 +941,21 @@ class ScannerConfig:
     # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
+    # --- msg2: the fills' chroma a messaging copy smears onto a line (copies.py) ---
+    # In a photo under ``grey_min_px_per_mm`` the printed core of a line between filled
+    # spaces shows part of each fill's colour (the copy's chroma blur); before the line fit
+    # that part is taken out of each core pixel: each fill a half-plane from this far (mm)
+    # beyond the line's centre, blurred by a Gaussian of ``copy_chroma_blur_px`` photo
+    # pixels (0: off). Measured on tune48's 10 messaging Arp and Miro copies (914 Arp,
+    # 1,080 Miro traced pieces; the fit's own best colour before run decoding and rules,
+    # Arp pieces right): off 662; blur 1.5 / 1.75 / 2.0 / 2.5 px at gap 0.5 mm 694 / 696 /
+    # 695 / 695 (2.5 px at 0.6 mm); in mm, 0.5 / 0.7 / 1.0 at gap 0.5 690 / 695 / 695, 0.7
+    # at 0.3 690, 1.0 at 0.3 / 0.8 689 / 692. Miro's 1,012 alike (its lines have no fill
+    # beside them). Removing the far side's fill from the pixels beside the core too lost
+    # Arp pieces at wider blurs (1 mm: 645; there the pixel's own fill is fitted already).
+    copy_chroma_blur_px: float = 1.75
+    copy_fill_gap_mm: float = 0.5
+    copy_bare_ratio: float = 0.6
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
