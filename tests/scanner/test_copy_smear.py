@@ -30,7 +30,8 @@ def _chroma(refl: np.ndarray) -> np.ndarray:
 def _line_between_fills(trace: np.ndarray | None, seed: int = 0, length: int = 40):
     """One line between two spaces filled in orange, as a small copy shows it: on the
     printed core the trace (or nothing) over the grey, plus the fills' smear predicted by the
-    copy's blur; beside the core, the orange fill alone (the fit reads the core). Returns (refl, owner, line_mm, host)."""
+    copy's blur; beside the core, the orange fill alone (the fit reads the core). Returns
+    (refl, owner, line_mm, host)."""
     rng = np.random.default_rng(seed)
     blur_mm = DEFAULT.copy_chroma_blur_px / PX_PER_MM
     refl, dist, host = [], [], []
@@ -51,8 +52,8 @@ def _line_between_fills(trace: np.ndarray | None, seed: int = 0, length: int = 4
                 dist.append(mm)
                 host.append(1 + side)
     refl = np.clip(np.array(refl) + rng.normal(0, 0.004, (len(refl), 3)), 0.01, 1.2)
-    n = len(refl)
-    return refl.astype(np.float32), np.zeros(n, np.int64), np.array(dist, np.float32), np.array(host)
+    owner = np.zeros(len(refl), np.int64)
+    return refl.astype(np.float32), owner, np.array(dist, np.float32), np.array(host)
 
 
 def _fit(refl, owner, dist, host):
@@ -64,9 +65,7 @@ def _fit(refl, owner, dist, host):
 
 def _unsmeared(refl, owner, dist, px_per_mm=PX_PER_MM, config=DEFAULT):
     sides = {0: {1, 2}}
-    return without_fill_smear(
-        refl, owner, dist, sides, {1: ORANGE, 2: ORANGE}, px_per_mm, config
-    )
+    return without_fill_smear(refl, owner, dist, sides, {1: ORANGE, 2: ORANGE}, px_per_mm, config)
 
 
 def test_the_smear_predicted_falls_with_the_distance_from_the_fill() -> None:
