@@ -123,6 +123,9 @@ class RegionStats:
     # Per region, the mean darkening (``ink_delta``, CIELAB) over all its shown pixels,
     # pencil or not: what a mark thinner than a photo pixel still leaves (None: not measured).
     dark: np.ndarray | None = None
+    # ``line_refl`` with the chroma a small copy smeared onto the lines' cores from the
+    # fills beside them taken out, for the line fit's colours (None: as measured).
+    line_unsmeared: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -1064,8 +1067,8 @@ def _unsmeared(
 ) -> RegionStats:
     """``stats`` with its line pixels' reflectance freed of the chroma a small copy smears
     onto them from the spaces ``first`` read filled beside each line
-    (:func:`~artsheets.scanner.copies.without_fill_smear`); ``stats`` itself where nothing
-    changes (a photo that resolves colour, the setting off)."""
+    (:func:`~artsheets.scanner.copies.without_fill_smear`) as ``line_unsmeared``; ``stats``
+    itself where nothing changes (a photo that resolves colour, the setting off)."""
     if len(stats.line_px) == 0:
         return stats
     m = tpl.masks
@@ -1079,7 +1082,7 @@ def _unsmeared(
     refl = without_fill_smear(
         stats.line_refl, owner, line_mm, sides, fills, photo_px_per_mm, config
     )
-    return stats if refl is stats.line_refl else replace(stats, line_refl=refl)
+    return stats if refl is stats.line_refl else replace(stats, line_unsmeared=refl)
 
 
 def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfig) -> Style:
@@ -1247,6 +1250,7 @@ def _reread_lines(
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
         0.0 if small_photo else config.line_own_fill_credit,
         open_chroma_share(small_photo, config),
+        stats.line_unsmeared,
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:
