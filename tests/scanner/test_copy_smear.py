@@ -44,7 +44,7 @@ def _line_between_fills(trace: np.ndarray | None, seed: int = 0, length: int = 4
             d = d + 2 * w * _chroma(ORANGE)  # both sides' smear (chroma only)
             refl.append(np.exp(-d))
             dist.append(mm)
-            host.append(-1)
+            host.append(1 if mm != 0.1 else 2)  # the core lies in one space or the other
         for side in (0, 1):  # beside the core, in either space
             for mm in (0.5, 0.8):
                 d = _density(ORANGE)  # a fill pressed as its swatch; the trace lies on the core
@@ -101,3 +101,20 @@ def test_a_photo_that_resolves_colour_or_the_setting_off_changes_nothing() -> No
     assert _unsmeared(refl, owner, dist, px_per_mm=None) is refl
     off = replace(DEFAULT, copy_chroma_blur_px=0.0)
     assert _unsmeared(refl, owner, dist, config=off) is refl
+
+
+def test_the_fill_shares_stay_on_the_pixels_as_measured() -> None:
+    """The colours are fitted on the unsmeared pixels, the fill shares the bare-piece test
+    reads on the pixels as measured (that test was fitted on cores with the smear in)."""
+    refl, owner, dist, host = _line_between_fills(ORANGE, seed=3)
+    out = _unsmeared(refl, owner, dist)
+    fills, colours, read = {1: ORANGE, 2: ORANGE}, {1: ORANGE, 2: PINK, 3: ROSE}, {1: 1, 2: 1}
+    raw = fit_lines(refl, owner, dist, host, fills, colours, 3, fill_colours=read)[0]
+    split = fit_lines(
+        refl, owner, dist, host, fills, colours, 3, fill_colours=read, colour_refl=out
+    )[0]
+    both = fit_lines(out, owner, dist, host, fills, colours, 3, fill_colours=read)[0]
+    assert raw.color == split.color == 1
+    assert split.core_share == raw.core_share
+    assert both.core_share is not None and raw.core_share is not None
+    assert both.core_share < raw.core_share  # the smear's part of the fill gone
