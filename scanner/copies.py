@@ -117,18 +117,19 @@ def without_fill_smear(
     # A line whose core holds little beyond the smear is likely bare (its fills' pencil
     # alone): it keeps its pixels, so that it reads in the fill's colour and the bare-piece
     # test weighs it as in any photo (that test is measured on the smear left in).
-    kept = _beyond_smear(refl[core], owner[core], taken, len(smear)) < config.copy_bare_ratio
+    beyond = _beyond_smear(refl[core], owner[core], taken, len(smear), floor)
+    kept = beyond < config.copy_bare_ratio
     out = refl.astype(np.float32, copy=True)
     out[core] *= np.exp(np.where(kept[owner[core], None], 0.0, taken))
     return out
 
 
 def _beyond_smear(
-    refl: np.ndarray, owner: np.ndarray, taken: np.ndarray, n_lines: int
+    refl: np.ndarray, owner: np.ndarray, taken: np.ndarray, n_lines: int, floor: float
 ) -> np.ndarray:
-    """Per line, its core's mean chroma less the predicted smear (``taken``), as a share of
-    that smear's (inf where no smear is predicted: nothing to keep)."""
-    floor = DEFAULT.line_min_reflectance
+    """Per line, its core's mean chroma (densities of ``refl`` above ``floor``) less the
+    predicted smear (``taken``), as a share of that smear's (inf where no smear is
+    predicted: nothing to keep)."""
     chroma = -np.log(np.clip(refl, floor, 1.0)) @ _NEUTRAL_OUT
     count = np.maximum(np.bincount(owner, minlength=n_lines), 1)[:, None]
     seen = np.stack([np.bincount(owner, chroma[:, c], n_lines) for c in range(3)], 1) / count
