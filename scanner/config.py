@@ -948,9 +948,10 @@ class ScannerConfig:
     # ``copy_fill_gap_mm`` beyond the line's centre, blurred by a Gaussian of this many photo
     # pixels (0: off). Measured on tune48's 10 messaging Arp and Miro copies (914 Arp,
     # 1,080 Miro traced pieces; the fit's own best colour before run decoding and rules,
-    # every line unsmeared), Arp pieces right: off 662; 1.5 / 1.75 / 2.0 / 2.25 px at gap
-    # 0.5 mm 694 / 696 / 695 / 685, 2.5 px at 0.6 mm 695; in mm, 0.5 / 0.7 / 1.0 at gap 0.5
-    # 690 / 695 / 695, 0.7 at 0.3 690, 1.0 at 0.3 / 0.8 689 / 692. Miro's 1,012 alike (no
+    # every line unsmeared), Arp pieces right: off 662; 1.5 / 1.75 / 2.0 px at gap 0.5 mm
+    # 694 / 696 / 695, 2.5 px at 0.6 mm 695; in mm, 0.5 / 0.7 / 1.0 at gap 0.5 690 / 695 /
+    # 695, 0.7 at 0.3 690, 1.0 at 0.3 / 0.8 689 / 692; with ``copy_bare_ratio`` 0.6, 1.75 /
+    # 2.25 px 690 / 685. Miro's 1,012 alike (no
     # fill beside its lines). Whole scans: benchmarks/RESULTS.md, "Messaging copies: the
     # fills' chroma smeared onto a line".
     copy_chroma_blur_px: float = 1.75
