@@ -961,6 +961,28 @@ class ScannerConfig:
     refine_page_markers: int = 4
     refine_page_fit: tuple[float, float, float] = (0.125, 5.0, 30.0)
     refine_page_gain: float = 0.05
+    # --- msg2: the fills' chroma a messaging copy smears onto a line (copies.py) ---
+    # In a photo under ``grey_min_px_per_mm`` the printed core of a line between filled
+    # spaces shows part of each fill's colour (the copy's chroma blur); before the line fit
+    # that part is taken out of each core pixel: each fill a half-plane from
+    # ``copy_fill_gap_mm`` beyond the line's centre, blurred by a Gaussian of this many photo
+    # pixels (0: off). Measured on tune48's 10 messaging Arp and Miro copies (914 Arp,
+    # 1,080 Miro traced pieces; the fit's own best colour before run decoding and rules,
+    # every line unsmeared), Arp pieces right: off 662; 1.5 / 1.75 / 2.0 px at gap 0.5 mm
+    # 694 / 696 / 695, 2.5 px at 0.6 mm 695; in mm, 0.5 / 0.7 / 1.0 at gap 0.5 690 / 695 /
+    # 695, 0.7 at 0.3 690, 1.0 at 0.3 / 0.8 689 / 692; with ``copy_bare_ratio`` 0.6, 1.75 /
+    # 2.25 px 690 / 685. Miro's 1,012 alike (no
+    # fill beside its lines). Whole scans: benchmarks/RESULTS.md, "Messaging copies: the
+    # fills' chroma smeared onto a line".
+    copy_chroma_blur_px: float = 1.75
+    copy_fill_gap_mm: float = 0.5
+    # A line whose core's mean chroma lies less than this share of the predicted smear from
+    # it keeps its pixels: likely bare, read in its fill's colour as in any photo so that the
+    # bare-piece test weighs it. Measured on the same copies: the one planted bare piece
+    # beside fills at 0.39, traced pieces beside another colour's fill from 0.35 at their
+    # 5th percentile (their own colour's 0.85); Arp pieces right at 0 / 0.3 / 0.5 / 0.6 /
+    # 0.8 / 1: 696 / 696 / 696 / 690 / 686 / 684, the bare piece kept from 0.5 on.
+    copy_bare_ratio: float = 0.6
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
