@@ -59,6 +59,7 @@ from artsheets.scanner.lines import (
     pixels_per_sample,
     runs_along,
     traced_though_blank,
+    with_mean_colour,
 )
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.tallies import unresolved_blanks
@@ -1211,6 +1212,20 @@ def _out_of_frame(out: list[Reading], regions: Sequence[Region], in_play: set[in
                 out[i] = replace(out[i], color=regions[i].player)
 
 
+def _mean_logliks(second: list[Reading], fits: dict[int, LineFit]) -> dict[int, dict[int, float]]:
+    """Per fitted line read coloured as a stroke (not grey, not outside the photo), that
+    reading's log-likelihood per key: the line's mean colour, for
+    :func:`~artsheets.scanner.lines.with_mean_colour`."""
+    return {
+        i: second[i].loglik
+        for i in fits
+        if second[i].color is not None
+        and not second[i].grey
+        and second[i].reason != OUTSIDE
+        and second[i].loglik
+    }
+
+
 def _reread_lines(
     stats: RegionStats,
     tpl: Template,
@@ -1255,7 +1270,9 @@ def _reread_lines(
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:
-        fits = curve_evidence(fits, curve_indices(tpl.layout, m.ids), config)
+        curve = curve_indices(tpl.layout, m.ids)
+        fits = with_mean_colour(fits, _mean_logliks(second, fits), curve, config)
+        fits = curve_evidence(fits, curve, config)
     # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
     # read together along their line, and a piece its neighbours outweigh takes their colour.
     runs = runs_along(

@@ -995,6 +995,18 @@ class ScannerConfig:
     # 5th percentile (their own colour's 0.85); Arp pieces right at 0 / 0.3 / 0.5 / 0.6 /
     # 0.8 / 1: 696 / 696 / 696 / 690 / 686 / 684, the bare piece kept from 0.5 on.
     copy_bare_ratio: float = 0.6
+    # --- miro2: a traced line's weak fit and its mean colour (lines.with_mean_colour) ---
+    # A line fit whose margin is under ``line_mean_blend_below`` log-odds takes
+    # ``line_mean_blend`` of the line's mean colour's log-likelihoods (its reading as a
+    # stroke) added to each colour's (not in a messaging app's copy). Measured on Miro's
+    # segments outside messaging (tune48 and new seeds 900-907 of crayon, pencil, felt tip,
+    # close colours; 17467 coloured segments): where the fit's margin was under 1 and the
+    # two disagreed (21), the mean colour was right on 19; from 1 up they disagreed on 23
+    # and the fit was right on 22. Fit wrong 20, blended at 0.25 / 0.5 / 1: 9 / 7 / 6.
+    # Miro's curve only: on tune48's Arp lines the mean colour was right on 59 of the 529
+    # weak fits where the two disagreed (blended at 1: wrong 208 -> 400).
+    line_mean_blend_below: float = 1.0
+    line_mean_blend: float = 1.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -39,6 +39,7 @@ __all__ = [
     "pixels_per_sample",
     "runs_along",
     "traced_though_blank",
+    "with_mean_colour",
 ]
 
 # The settings of the fit (pressures tried, the printed core's width, the scatter, the
@@ -773,3 +774,41 @@ def curve_evidence(
         )
         for i, fit in fits.items()
     }
+
+
+def with_mean_colour(
+    fits: dict[int, LineFit],
+    mean_loglik: dict[int, dict[int, float]],
+    curve: set[int],
+    config: ScannerConfig = DEFAULT,
+) -> dict[int, LineFit]:
+    """The fits whose margin is under ``line_mean_blend_below`` with ``line_mean_blend`` of
+    the line's mean colour's log-likelihoods (``mean_loglik``, the region's reading as a
+    stroke: its coverage's mean colour against each key) added to each colour's. Where
+    the fit cannot tell two keys apart, mostly its pixels beside the core following a fill
+    or crayon's grain, the line's mean colour, measured another way, still does: on Miro's
+    tuning photos the two disagreed on 21 such segments and the mean colour was right on 19
+    (see the field's measurement). Surer fits keep their figures: there the fit was right
+    wherever the two disagreed. Only a curve's segments (``curve``: Miro's): an Arp piece's
+    mean colour holds its capture fills and the pieces it meets: on tune48's Arp lines the
+    two disagreed on 529 weak fits, the fit right on 443, the mean colour on 59."""
+    cut, weight = config.line_mean_blend_below, config.line_mean_blend
+    if weight == 0.0:
+        return fits
+    out = dict(fits)
+    for i, fit in fits.items():
+        mean = mean_loglik.get(i)
+        if i not in curve or fit.llr >= cut or not mean or len(fit.loglik) < 2:
+            continue
+        floor = min(mean.values())
+        ll = {k: v + weight * mean.get(k, floor) for k, v in fit.loglik.items()}
+        ranked = sorted(ll, key=lambda k: ll[k], reverse=True)
+        best, runner = ranked[0], ranked[1]
+        out[i] = replace(
+            fit,
+            color=best,
+            runner_up=runner,
+            llr=ll[best] - ll[runner],
+            loglik={k: v - ll[best] for k, v in ll.items()},
+        )
+    return out
