@@ -1420,18 +1420,12 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     the core's side that no fill of that colour reaches holds against the sheet's traces
     (``fit.open_share``; ``line_open_loglik_*``): the core share's figure, unless the open
     side favours a trace (the pencil is there, a trace pressed lightly along the fill):
-    then the open side's. Each fitted over bare and traced pieces. Where the open side is not
-    measured, a core under ``line_bare_shut_share`` states blank by ``line_bare_shut_loglik``
-    at least: no trace between two fills of its colour was measured that low."""
+    then the open side's. Each fitted over bare and traced pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
     core = config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
     if fit.open_share is None:
-        # No open side (a piece between two fills of its colour, whose blur reaches the core
-        # from both sides): a trace there holds more of the fill than the one-sided fit says.
-        if fit.core_share < config.line_bare_shut_share:
-            return max(core, config.line_bare_shut_loglik)
         return core
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
         fit.open_share, OPEN_SHARE_CAP

@@ -941,22 +941,6 @@ class ScannerConfig:
     # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
-    # --- breaks3: blank's evidence for a bare piece with no open side (colours.py) ---
-    # A piece read in the colour of the fills on both its sides (``LineFit.open_share`` not
-    # measured: its core lies in those fills) whose core holds under this share of them
-    # (``core_share``) is taken as bare with blank's log-likelihood at least
-    # ``line_bare_shut_loglik`` (``colours._bare_loglik``): a trace there has both fills'
-    # blur on its core too, so the one-sided fit (``line_bare_loglik_*``) understates blank.
-    # Measured on 60 Arp photos made for it (seeds 700-759, 6 of every condition, 12 pieces
-    # of each finished sheet left bare, 8 between two fills of their colour; a session tool)
-    # and tune48's 53 Arp photos: such pieces read in the fills' colour outside felt tip,
-    # band share under ``line_bare_share``: 337 bare, 183 traced (79 and 104). The lowest
-    # trace's core held 0.32 (a close-colours sheet); under 0.3: 139 bare (41 %), 1 trace
-    # (a messaging copy's, 0.09: 0.55 %), so blank's likelihood ratio there is log(0.41 /
-    # 0.0055) = 4.3. Read blank (``line_bare_read_logodds``) from 0.249 before, 0.3 now:
-    # 107 -> 139 of the 337 bare pieces, no trace (benchmarks/RESULTS.md, "breaks3").
-    line_bare_shut_share: float = 0.3
-    line_bare_shut_loglik: float = 4.3
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
