@@ -950,7 +950,10 @@ class ScannerConfig:
     # stated against Y (tune48 | seeds 760-767: pieces, truly Y): 0-1 250, 29 | 351, 21;
     # 1-1.5 234, 8 | 372, 6; 1.5-3 583, 0 | 1,098, 0; 3-6 1,009, 1 | 1,596, 0. The
     # observed log-odds are 2.6-4 times the stated in each bin under 1.5 and more above.
-    # 1: as measured.
+    # Not in the order of play's choice (weighed there too, tune48 lost misreads it had
+    # mended). Arp whole scans, before -> 2: seeds 760-767 exact 49 -> 53, planted breaks
+    # 10 -> 14 of 20; tune48 alike but wrong 221 -> 224 (a felt-tip sheet, inexact); 1: as
+    # measured (benchmarks/RESULTS.md, "breaks3").
     beside_fill_evidence_scale: float = 2.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).

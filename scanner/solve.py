@@ -145,8 +145,9 @@ def solve(
     in_play = list(colours)
     as_read = dict(readings)
     measured = {rid: evidence_of(rd, in_play, config) for rid, rd in as_read.items()}
-    # What a change costs (the search, the order of play, a break named as drawn) weighs the
-    # fills beside a piece; which close readings keep a region in review stays as measured.
+    # What a change costs in the search (and a break named as drawn) weighs the fills beside
+    # a piece; the order of play's choice and which close readings keep a region in review
+    # stay as measured (weighed there too, the choice lost misreads it had mended on tune48).
     evidence = beside_fills(layout, as_read, measured, config)
     search = _Search(layout, as_read, players, in_play, evidence, config)
     best = search.run()
@@ -157,10 +158,10 @@ def solve(
     sure = config.sure_logodds
 
     def affordable(rid: str, colour: int | None) -> bool:
-        return evidence[rid].against(colour) < sure
+        return measured[rid].against(colour) < sure
 
     def choices(rid: str) -> dict[int, float]:
-        return _order_choices(evidence[rid], readings[rid].color, config.order_choice_logodds)
+        return _order_choices(measured[rid], readings[rid].color, config.order_choice_logodds)
 
     order, forced = choose_by_order(layout, readings, players, choices, config)
     # Only a piece whose new colour is its pixels' own best (a reading its line's run or
@@ -177,7 +178,7 @@ def solve(
     if not order:
         order = mend_by_order(layout, readings, players, as_read, config, affordable)
     for rid, colour in order:
-        proposed[rid] = (colour, evidence[rid].against(colour))
+        proposed[rid] = (colour, measured[rid].against(colour))
     if order:
         tallies, scoring = rescore(layout, readings, players, config, search.weights)
     if tick_hidden_boxes(layout, readings, scoring):
