@@ -36,7 +36,7 @@ import numpy as np
 from artsheets.generator.layout import Region
 from artsheets.scanner import cielab
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
-from artsheets.scanner.copies import open_chroma_share
+from artsheets.scanner.copies import open_chroma_share, without_fill_smear
 from artsheets.scanner.keys import adapt_palette, line_palette
 from artsheets.scanner.light import (
     CLIPPED,
@@ -51,6 +51,7 @@ from artsheets.scanner.light import (
 )
 from artsheets.scanner.lines import (
     LineFit,
+    _line_sides,
     blank_is_second,
     curve_evidence,
     curve_indices,
@@ -122,6 +123,9 @@ class RegionStats:
     # Per region, the mean darkening (``ink_delta``, CIELAB) over all its shown pixels,
     # pencil or not: what a mark thinner than a photo pixel still leaves (None: not measured).
     dark: np.ndarray | None = None
+    # ``line_refl`` with the chroma a small copy smeared onto the lines' cores from the
+    # fills beside them taken out, for the line fit's colours (None: as measured).
+    line_unsmeared: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -1038,7 +1042,8 @@ def classify(
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
     lines = line_palette(palette, marks, config)
-    out = _reread_lines(stats, tpl, first, second, lines, per_sample, config, not grey_veto)
+    line_stats = _unsmeared(stats, tpl, first, photo_px_per_mm, config)
+    out = _reread_lines(line_stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
@@ -1051,6 +1056,33 @@ def classify(
             )
     _out_of_frame(out, regions, set(palette.colours) | palette.unknown)
     return out
+
+
+def _unsmeared(
+    stats: RegionStats,
+    tpl: Template,
+    first: list[Reading],
+    photo_px_per_mm: float | None,
+    config: ScannerConfig,
+) -> RegionStats:
+    """``stats`` with its line pixels' reflectance freed of the chroma a small copy smears
+    onto them from the spaces ``first`` read filled beside each line
+    (:func:`~artsheets.scanner.copies.without_fill_smear`) as ``line_unsmeared``; ``stats``
+    itself where nothing changes (a photo that resolves colour, the setting off)."""
+    if len(stats.line_px) == 0:
+        return stats
+    m = tpl.masks
+    host = m.host[stats.line_px]
+    fills = {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color}
+    owner, line_mm = m.owner[stats.line_px], m.line_mm[stats.line_px]
+    if not fills:
+        return stats
+    filled = np.where(np.isin(host, list(fills)), host, -1)
+    sides = _line_sides(owner, filled, line_mm < config.line_core_mm)
+    refl = without_fill_smear(
+        stats.line_refl, owner, line_mm, sides, fills, photo_px_per_mm, config
+    )
+    return stats if refl is stats.line_refl else replace(stats, line_unsmeared=refl)
 
 
 def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfig) -> Style:
@@ -1218,6 +1250,8 @@ def _reread_lines(
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
         0.0 if small_photo else config.line_own_fill_credit,
         open_chroma_share(small_photo, config),
+        0.0 if small_photo else config.line_trace_min,
+        stats.line_unsmeared,
     )
     measured = fits  # as fitted (``traced_though_blank`` was measured on these)
     if not small_photo:

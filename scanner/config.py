@@ -955,6 +955,60 @@ class ScannerConfig:
     # 10 -> 14 of 20; tune48 alike but wrong 221 -> 224 (a felt-tip sheet, inexact); 1: as
     # measured (benchmarks/RESULTS.md, "breaks3").
     beside_fill_evidence_scale: float = 2.0
+    # --- arpline: the least amount of its key a traced line's pixel is fitted at ---
+    # A trace's pixel is fitted at no trace or at from this much of its key's cover (on the
+    # grid of ``line_trace_max``'s 16 steps, 0.1 apart; never in a small photo, whose
+    # dulled traces were measured with every step). The line fit alone (before the run
+    # decoding) on tune48's 48 Arp photos outside messaging copies, pieces misread of 8,631:
+    # 0 (every step) 209, 0.2 200 (crayon 22 -> 16, felt tip 83 -> 80), 0.3 190 (crayon 10,
+    # felt tip 78; pencil 15 -> 16, fit to page 8 -> 11), 0.4 192 (pencil 19). Whole scans
+    # of tune48's Arp and Miro (107): at 0.3 Arp's review median rose 9.79 -> 10.00 % (a
+    # pencil sheet 50 -> 112 regions, "colour between keys") and a crayon Miro sheet lost;
+    # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
+    # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
+    line_trace_min: float = 0.2
+    # --- regfit: the page's placement (refine.py) ---
+    # With fewer markers than this, where the tile passes leave more than
+    # ``refine_page_gain`` of their tiles unmatched, the page's homography is fitted to the
+    # printed drawing as a whole (``refine._page_fit``: ECC at this resolution, a share of
+    # the working one, with this Gaussian filter in pixels, at most this many iterations)
+    # and the passes run again from there; kept if they match ``refine_page_gain`` of the
+    # tiles more. Placement against the simulator's own mapping (``bench_placement.py``,
+    # tune48's pencil, steep, table_thumb, fit_to_page and low_toner, 240 photos): regions
+    # placed over 1 mm off, 26, all but one on photos with three markers (a Synch corner 19
+    # mm off, its tiles locked onto the neighbouring boxes). The fit on every such photo
+    # (29): 26 -> 2 (that corner 1.0 mm), but on a crayon Miro sheet (tune48, seed 4) a
+    # corner no tile matched 0.6 -> 1.7 mm off, 16 regions wrong: hence the tiles' test.
+    # 5 % of the tiles: on that Synch sheet 189 -> 210 of 228, on the Miro sheet 205 of
+    # 210 (fit not tried); a synthetic Synch page with its corner 16 mm off gains 8, 20 mm
+    # off 110 (tests/scanner/test_page_fit.py). At 0.25 of the working resolution and 50
+    # iterations the Synch corner was placed the same within 0.1 mm, at about four times
+    # the cost. With four markers their corners fix the perspective.
+    refine_page_markers: int = 4
+    refine_page_fit: tuple[float, float, float] = (0.125, 5.0, 30.0)
+    refine_page_gain: float = 0.05
+    # --- msg2: the fills' chroma a messaging copy smears onto a line (copies.py) ---
+    # In a photo under ``grey_min_px_per_mm`` the printed core of a line between filled
+    # spaces shows part of each fill's colour (the copy's chroma blur); before the line fit
+    # that part is taken out of each core pixel: each fill a half-plane from
+    # ``copy_fill_gap_mm`` beyond the line's centre, blurred by a Gaussian of this many photo
+    # pixels (0: off). Measured on tune48's 10 messaging Arp and Miro copies (914 Arp,
+    # 1,080 Miro traced pieces; the fit's own best colour before run decoding and rules,
+    # every line unsmeared), Arp pieces right: off 662; 1.5 / 1.75 / 2.0 px at gap 0.5 mm
+    # 694 / 696 / 695, 2.5 px at 0.6 mm 695; in mm, 0.5 / 0.7 / 1.0 at gap 0.5 690 / 695 /
+    # 695, 0.7 at 0.3 690, 1.0 at 0.3 / 0.8 689 / 692; with ``copy_bare_ratio`` 0.6, 1.75 /
+    # 2.25 px 690 / 685. Miro's 1,012 alike (no
+    # fill beside its lines). Whole scans: benchmarks/RESULTS.md, "Messaging copies: the
+    # fills' chroma smeared onto a line".
+    copy_chroma_blur_px: float = 1.75
+    copy_fill_gap_mm: float = 0.5
+    # A line whose core's mean chroma lies less than this share of the predicted smear from
+    # it keeps its pixels: likely bare, read in its fill's colour as in any photo so that the
+    # bare-piece test weighs it. Measured on the same copies: the one planted bare piece
+    # beside fills at 0.39, traced pieces beside another colour's fill from 0.35 at their
+    # 5th percentile (their own colour's 0.85); Arp pieces right at 0 / 0.3 / 0.5 / 0.6 /
+    # 0.8 / 1: 696 / 696 / 696 / 690 / 686 / 684, the bare piece kept from 0.5 on.
+    copy_bare_ratio: float = 0.6
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -64,6 +64,18 @@ def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     return _density(refl, floor)
 
 
+def _trace_amounts(least: float, config: ScannerConfig) -> np.ndarray:
+    """The amounts of its key a trace's pixel is fitted at: none, or from ``least``
+    (``ScannerConfig.line_trace_min``) to ``line_trace_max`` (``STEPS`` steps from 0, those
+    under the least left out; with none left out, exactly the steps as before). A trace
+    that light is within the paper's and the print's scatter of none, so it tells little of
+    its colour; what it did was let another key absorb part of a trace's scatter (a
+    chromatic key at a tenth of its cover over a pale fill took up the grain of the pale
+    key's own trace: crayon)."""
+    amounts = np.linspace(0.0, config.line_trace_max, STEPS)
+    return amounts[(amounts == 0) | (amounts >= least - 1e-6)]
+
+
 def _sq_distances(d: np.ndarray, models: np.ndarray, const: np.ndarray) -> np.ndarray:
     """(pixels, models): |d|^2 - 2 d.m + ``const`` (|m|^2, or what stands for it), worked in
     place: each (n, m) array is a few megabytes, and each new one and each pass over it cost
@@ -336,6 +348,8 @@ def fit_lines(
     fill_colours: dict[int, int | None] | None = None,
     own_fill_credit: float = 0.0,
     open_chroma: float | None = None,
+    least_trace: float = 0.0,
+    colour_refl: np.ndarray | None = None,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -351,7 +365,12 @@ def fit_lines(
     space filled in it (``ScannerConfig.line_own_fill_credit``; 0 in a small photo), and
     ``open_chroma`` the share of its key's chroma a trace keeps where no fill lies under it
     (:func:`~artsheets.scanner.copies.open_chroma_share`: a small photo's copy; None: all of
-    it).
+    it), ``least_trace`` the least amount of its key a trace's pixel is fitted at besides
+    none (``ScannerConfig.line_trace_min``; 0 in a small photo: every step), and
+    ``colour_refl`` the pixels the colours are fitted on where they differ from ``refl``
+    (a small copy's, its fills' smear taken out:
+    :func:`~artsheets.scanner.copies.without_fill_smear`; the fill shares are measured on
+    ``refl``, as they were calibrated).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -369,10 +388,13 @@ def fit_lines(
     fill = {h: np.clip(c, floor, 1.0) for h, c in fills.items()}
     fill_amounts = np.linspace(0.0, config.line_fill_max, FILL_STEPS)
     core_amounts = np.linspace(0.0, config.line_core_fill, CORE_FILL_STEPS)
-    trace_amounts = np.linspace(0.0, config.line_trace_max, STEPS)
+    trace_amounts = _trace_amounts(least_trace, config)
     beside_curve = {h: _curve(c, fill_amounts, floor) for h, c in fill.items()}
     bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
+    measured = dens @ _NEUTRAL_OUT  # the shares' pixels
+    if colour_refl is not None:
+        dens = _density(colour_refl, floor)
     chroma = dens @ _NEUTRAL_OUT
     beside = _beside_groups(owner, host, core, refl, config)
     core_groups = _core_by_sides(owner, host, core)
@@ -464,13 +486,13 @@ def fit_lines(
     n_usable = np.bincount(owner, weights=usable, minlength=n_regions)
     # Most of the lines' pixels near black: dye over the printed lines (felt tip), whose
     # fills bleed over them, so a line in a fill's colour beside it may be bare.
-    shares = _fill_shares(chroma, owner, host, fill, read, n_regions, config)
+    shares = _fill_shares(measured, owner, host, fill, read, n_regions, config)
     core_shares = _fill_shares(
-        chroma, owner, np.where(core, host, -1), fill, read, n_regions, config
+        measured, owner, np.where(core, host, -1), fill, read, n_regions, config
     )
     best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
     on = np.flatnonzero(core)
-    opens = _open_shares(chroma[on], owner[on], host[on], best_of, fill, read, colours, config)
+    opens = _open_shares(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])

@@ -212,7 +212,8 @@ def scan_image(
     inside = page_inside_photo(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
-    work, inside, refinement = refine(work, tpl, inside, config)
+    fit_page = len(reg.markers_used) < config.refine_page_markers
+    work, inside, refinement = refine(work, tpl, inside, config, fit_page)
     if given and not text:
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())

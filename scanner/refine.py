@@ -46,7 +46,8 @@ class _Pass:
 class Refinement:
     """The displacement applied: ``shift_mm`` largest and median tile shift, tiles used.
 
-    ``shift`` is the displacement's length (mm) on a 1 mm grid of the page and ``support``,
+    ``shift`` is the tiles' displacement's length (mm; beyond the page's fitted homography
+    where it was fitted) on a 1 mm grid of the page and ``support``,
     on the same grid, how much of it rests on tiles matched there (1 beside matched tiles
     in every pass, 0 where the shift was carried over from tiles further off, e.g. beyond
     the photo's edge): where a shift is large and unsupported the drawing may lie a box off
@@ -58,6 +59,9 @@ class Refinement:
     tiles_total: int
     shift: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
     support: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
+    # The displacement itself (working pixels, x then y, on the 1 mm grid): the rectified
+    # pixel at ``x`` was taken from ``x + field``; kept to measure placement against a truth.
+    field: np.ndarray | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 def _strokes(gray: np.ndarray) -> np.ndarray:
@@ -122,6 +126,7 @@ def refine(
     tpl: Template,
     inside: np.ndarray | None = None,
     config: ScannerConfig = DEFAULT,
+    fit_page: bool = False,
 ) -> tuple[np.ndarray, np.ndarray | None, Refinement]:
     """``work`` (rectified BGR at the working resolution) resampled onto the template, with
     ``inside`` (which of its pixels the photo shows) moved alike.
@@ -136,11 +141,55 @@ def refine(
     b, g, r = cv2.split(work)
     bright = cv2.max(cv2.max(b, g), r)
     f = round(PX_PER_MM)
-    fw, fh = w // f, h // f
-    field = np.zeros((fh, fw, 2), np.float32)  # working pixels, on a 1 mm grid
+    start = np.zeros((h // f, w // f, 2), np.float32)  # working pixels, on a 1 mm grid
+    field, support, used, total, moved = _passes(bright, tpl, start, False, config)
+    page = None
+    gain = config.refine_page_gain * total
+    if fit_page and used < total - gain:
+        # Tiles left unmatched: the markers' placement may lie further off there than the
+        # coarse window reaches. The page fitted to its whole drawing instead, kept where
+        # its tiles then match clearly more of the page.
+        fitted = _page_fit(bright, inside, tpl, config)
+        if fitted is not None:
+            other = _passes(bright, tpl, start + fitted, True, config)
+            if other[2] >= used + gain:
+                field, support, used, total, moved = other
+                page = fitted
+    if not moved:
+        return work, inside, Refinement(0.0, 0.0, used, total)
+    out = _moved(work, field, 1.0)
+    if inside is not None and not inside.all():
+        inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
+    mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
+    # What the tiles moved beyond the page's fitted homography (which every printed line
+    # of the page vouches for): the shift that may be carried over from tiles further off.
+    tiles = mag if page is None else np.hypot(*np.moveaxis(field - page, -1, 0)) / PX_PER_MM
+    return (
+        out,
+        inside,
+        Refinement(
+            float(mag.max()),
+            float(np.median(mag)),
+            used,
+            total,
+            tiles,
+            np.min(list(support.values()), axis=0) if support else np.zeros_like(mag),
+            field,
+        ),
+    )
+
+
+def _passes(
+    bright: np.ndarray, tpl: Template, field: np.ndarray, moved: bool, config: ScannerConfig
+) -> tuple[np.ndarray, dict[int, np.ndarray], int, int, bool]:
+    """The tile passes from ``field`` (moved: whether it moves the page at all): the field
+    with their shifts added, per pass where they rest on matched tiles, the last pass's
+    tiles used and tried, and whether the page moved."""
+    h, w = bright.shape[:2]
+    fh, fw = field.shape[:2]
+    field = field.copy()
     used = total = 0
     support: dict[int, np.ndarray] = {}  # per pass, its last run's
-    moved = False
     passes = [_Pass(*p) for p in config.refine_passes]
     schedule = list(range(len(passes)))
     again = True  # the coarse pass may run once more
@@ -168,24 +217,53 @@ def refine(
             # corner cut off, placed by three markers alone). Once more, from where it is now.
             schedule.insert(0, 0)
             again = False
-    if not moved:
-        return work, inside, Refinement(0.0, 0.0, used, total)
-    out = _moved(work, field, 1.0)
+    return field, support, used, total, moved
+
+
+def _page_fit(
+    bright: np.ndarray, inside: np.ndarray | None, tpl: Template, config: ScannerConfig
+) -> np.ndarray | None:
+    """The page's own homography against the printed drawing as a whole, as a field on the
+    1 mm grid (working pixels; none when the fit does not converge).
+
+    Three markers fix the perspective poorly (their corners lie close together): the corner
+    they leave out can lie 10-20 mm off, more than the coarse pass's window, and on a grid
+    of like boxes a tile there locks onto its neighbour. Every printed line of the page
+    together (title, grid outline, keys, text: mostly not periodic) fixes the perspective
+    well: OpenCV's ECC alignment (``findTransformECC``) of the page's strokes at low
+    resolution, from the markers' placement, finds the homography that best lays the
+    template's strokes on the photo's."""
+    scale, gauss, iterations = config.refine_page_fit
+    p = _Pass(scale, *config.refine_passes[0][1:])
+    templ, _ = derived(tpl, p, _template_tiles)
+    h, w = bright.shape[:2]
+    size = (templ.shape[1], templ.shape[0])
+    photo = _strokes(cv2.resize(bright, size, interpolation=cv2.INTER_AREA))
+    mask = None
     if inside is not None and not inside.all():
-        inside = _moved(inside.astype(np.uint8) * 255, field, 1.0) == 255
-    mag = np.hypot(field[..., 0], field[..., 1]) / PX_PER_MM
-    return (
-        out,
-        inside,
-        Refinement(
-            float(mag.max()),
-            float(np.median(mag)),
-            used,
-            total,
-            mag,
-            np.min(list(support.values()), axis=0),
-        ),
-    )
+        mask = cv2.resize(inside.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+    warp = np.eye(3, dtype=np.float32)
+    try:
+        _, warp = cv2.findTransformECC(
+            templ,
+            photo,
+            warp,
+            cv2.MOTION_HOMOGRAPHY,
+            (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, int(iterations), 1e-5),
+            mask,
+            int(gauss),
+        )
+    except cv2.error:
+        return None
+    # Pass pixels (centres at +0.5 of a 1/ppm mm cell) -> mm, then on the 1 mm grid.
+    ppm = PX_PER_MM * scale
+    c = np.array([[ppm, 0, -0.5], [0, ppm, -0.5], [0, 0, 1]])
+    g = np.linalg.inv(c) @ warp.astype(np.float64) @ c
+    f = round(PX_PER_MM)
+    mx, my = np.meshgrid(np.arange(w // f) + 0.5, np.arange(h // f) + 0.5)
+    pts = np.stack([mx, my], axis=-1).reshape(-1, 1, 2)
+    moved = cv2.perspectiveTransform(pts, g).reshape(*mx.shape, 2)
+    return ((moved - np.stack([mx, my], axis=-1)) * PX_PER_MM).astype(np.float32)
 
 
 def _moved(img: np.ndarray, field: np.ndarray, scale: float) -> np.ndarray:

@@ -56,7 +56,10 @@ def reread_one_segment(
     pieces it meets on its printed line) through the line step of :func:`colours.classify`."""
     monkeypatch.setattr(colours, "fit_lines", lambda *a, **k: {0: fit})
     stats = SimpleNamespace(
-        line_px=np.arange(4), line_refl=np.full((4, 3), 0.5), mean=np.ones((1, 3))
+        line_px=np.arange(4),
+        line_refl=np.full((4, 3), 0.5),
+        mean=np.ones((1, 3)),
+        line_unsmeared=None,
     )
     masks = SimpleNamespace(
         host=np.full(4, -1),
