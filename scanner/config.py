@@ -941,6 +941,20 @@ class ScannerConfig:
     # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
+    # --- breaks3: the solver's evidence against the colour of a fill beside a piece ---
+    # A line piece's (Arp) log-likelihood of the colour of a space beside it, as measured,
+    # other than its best, is scaled by this in the solver (``evidence.beside_fills``): the
+    # fit's margin against a fill's colour beside it understates. tune48's 53 Arp photos
+    # and 80 new ones (seeds 760-767 of every condition), felt tip and messaging copies
+    # apart, pieces whose best is not the colour Y of a fill beside them, by the margin
+    # stated against Y (tune48 | seeds 760-767: pieces, truly Y): 0-1 250, 29 | 351, 21;
+    # 1-1.5 234, 8 | 372, 6; 1.5-3 583, 0 | 1,098, 0; 3-6 1,009, 1 | 1,596, 0. The
+    # observed log-odds are 2.6-4 times the stated in each bin under 1.5 and more above.
+    # Not in the order of play's choice (weighed there too, tune48 lost misreads it had
+    # mended). Arp whole scans, before -> 2: seeds 760-767 exact 49 -> 53, planted breaks
+    # 10 -> 14 of 20; tune48 alike but wrong 221 -> 224 (a felt-tip sheet, inexact); 1: as
+    # measured (benchmarks/RESULTS.md, "breaks3").
+    beside_fill_evidence_scale: float = 2.0
     # --- arpline: the least amount of its key a traced line's pixel is fitted at ---
     # A trace's pixel is fitted at no trace or at from this much of its key's cover (on the
     # grid of ``line_trace_max``'s 16 steps, 0.1 apart; never in a small photo, whose

@@ -15,10 +15,11 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, Reading
 from artsheets.scanner.config import ScannerConfig
 
-__all__ = ["Evidence", "Option", "evidence_of", "logodds"]
+__all__ = ["Evidence", "Option", "beside_fills", "evidence_of", "logodds"]
 
 Option = int | None  # a colour index, or None for blank
 
@@ -85,3 +86,39 @@ def evidence_of(reading: Reading, colours: Iterable[int], config: ScannerConfig)
             beyond = margin + config.beyond_second_logodds
             ll[o] = -max(beyond, -reading.loglik.get(o, -beyond))
     return Evidence(ll)
+
+
+def beside_fills(
+    layout: Layout,
+    readings: Mapping[str, Reading],
+    evidence: dict[str, Evidence],
+    config: ScannerConfig,
+) -> dict[str, Evidence]:
+    """``evidence`` with each line piece's (a field's ``pieces``: Arp) log-likelihood of the
+    colours of the spaces beside it, as measured, other than its best, scaled by
+    ``config.beside_fill_evidence_scale``. The line fit explains a fill's pencil reaching
+    into the piece's band, so a trace read in another colour is stated only a little
+    likelier than the fill's colour, and a capture's check (a filled space needs a side in
+    its colour) would be satisfied by such a side at a cost the rules' prior outweighs: a
+    player's recoloured side was then mended away by its neighbour. On the tuning photos the
+    fill's colour was the truth far less often than the stated margins say (see the
+    setting's measurement)."""
+    scale = config.beside_fill_evidence_scale
+    data = layout.topology.data if layout.topology is not None else {}
+    pieces = data.get("pieces")
+    if scale == 1.0 or not pieces:
+        return evidence
+    sides: Mapping[str, list[str]] = data.get("segment_spaces", {})
+    out = dict(evidence)
+    for line in pieces.values():
+        for rid in line:
+            ev = evidence.get(rid)
+            if ev is None or ev.best is None:
+                continue
+            fills = {readings[s].color for s in sides.get(rid, ()) if s in readings}
+            fills -= {None, ev.best}
+            if fills & set(ev.loglik):
+                out[rid] = Evidence(
+                    {o: v * scale if o in fills else v for o, v in ev.loglik.items()}
+                )
+    return out

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field, replace
 from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.config import DEFAULT, ScannerConfig
-from artsheets.scanner.evidence import Evidence, Option, evidence_of
+from artsheets.scanner.evidence import Evidence, Option, beside_fills, evidence_of
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
@@ -144,7 +144,11 @@ def solve(
     """Solve ``readings`` (changed in place) under the rules; see the module's docstring."""
     in_play = list(colours)
     as_read = dict(readings)
-    evidence = {rid: evidence_of(rd, in_play, config) for rid, rd in as_read.items()}
+    measured = {rid: evidence_of(rd, in_play, config) for rid, rd in as_read.items()}
+    # What a change costs in the search (and a break named as drawn) weighs the fills beside
+    # a piece; the order of play's choice and which close readings keep a region in review
+    # stay as measured (weighed there too, the choice lost misreads it had mended on tune48).
+    evidence = beside_fills(layout, as_read, measured, config)
     search = _Search(layout, as_read, players, in_play, evidence, config)
     best = search.run()
     for rid, move in best.changes.items():
@@ -154,10 +158,10 @@ def solve(
     sure = config.sure_logodds
 
     def affordable(rid: str, colour: int | None) -> bool:
-        return evidence[rid].against(colour) < sure
+        return measured[rid].against(colour) < sure
 
     def choices(rid: str) -> dict[int, float]:
-        return _order_choices(evidence[rid], readings[rid].color, config.order_choice_logodds)
+        return _order_choices(measured[rid], readings[rid].color, config.order_choice_logodds)
 
     order, forced = choose_by_order(layout, readings, players, choices, config)
     # Only a piece whose new colour is its pixels' own best (a reading its line's run or
@@ -167,14 +171,14 @@ def solve(
     forced = {
         rid
         for rid in forced
-        if evidence[rid].best == readings[rid].color
-        and None not in _close_options(evidence[rid], readings[rid].color, config)
+        if measured[rid].best == readings[rid].color
+        and None not in _close_options(measured[rid], readings[rid].color, config)
     }
     chosen = len(order) > 1  # several pieces chosen (one: as ``mend_by_order`` mends it)
     if not order:
         order = mend_by_order(layout, readings, players, as_read, config, affordable)
     for rid, colour in order:
-        proposed[rid] = (colour, evidence[rid].against(colour))
+        proposed[rid] = (colour, measured[rid].against(colour))
     if order:
         tallies, scoring = rescore(layout, readings, players, config, search.weights)
     if tick_hidden_boxes(layout, readings, scoring):
@@ -193,7 +197,7 @@ def solve(
     doubt(readings, suspects, BY_THE_RULES)
     _doubt_before_sure_strays(layout, readings, search.measured, scoring.failed, config)
     failed = len(scoring.failed) + len(found)
-    confirmed = _confirmed(search, readings, evidence, failed, config)
+    confirmed = _confirmed(search, readings, measured, failed, config)
     # Arp: where the lines as read break no rule, the order of play weighs the close
     # readings of doubted pieces (an unusual finding's own pieces stay in review). Not
     # where the order of play chose the colours of several pieces: the order it proves
@@ -207,12 +211,12 @@ def solve(
             readings,
             players,
             _doubted_pieces(search, readings, config),
-            lambda rid: _close_options(evidence[rid], readings[rid].color, config),
+            lambda rid: _close_options(measured[rid], readings[rid].color, config),
             config,
         )
     _review_small_margins(readings, config.review_below, confirmed | forced)
     return Solution(
-        tallies, scoring, evidence, as_drawn, proposed, search.evaluations, search.exact
+        tallies, scoring, measured, as_drawn, proposed, search.evaluations, search.exact
     )
 
 
