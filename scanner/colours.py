@@ -1391,26 +1391,7 @@ def _reread_lines(
             surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
             bare=fit.bare,
         )
-    # A move colours a run of pieces along one printed line (Arp): a piece unlike every
-    # coloured piece it meets on its line is more likely misread than a run of one. The
-    # pieces met count as read alone: one that took its line's colour is no evidence. One
-    # the fit reads by ``line_island_sure_logodds`` or more keeps its confidence (still
-    # for review): the rules then weigh its pixels' margin against the rarity of such a
-    # run (the solver's prior), and do not overturn it.
-    islands: list[int] = []
-    for i, rd in enumerate(list(out)):
-        met = {alone.get(j, out[j].color) for j in m.along[i]} - {None}
-        if rd.color is not None and rd.reason is None and met and rd.color not in met:
-            islands.append(i)
-            why = f"colour {rd.color} between pieces of its line coloured " + " and ".join(
-                str(k) for k in sorted(met)
-            )
-            sure = (
-                i in fits
-                and fits[i].color == rd.color
-                and fits[i].llr >= config.line_island_sure_logodds
-            )
-            out[i] = replace(rd, reason=why) if sure else rd.doubted(0.6, why)
+    islands = _doubt_islands(out, fits, alone, m.along, config)
     _doubt_beside_islands(out, islands, m.along, m.ids)
     out = _blanks_in_runs(out, fits, m.along)
     blank = [i for i in fits if out[i].color is None and out[i].reason is None]
@@ -1497,6 +1478,40 @@ def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
         return False
     pair = cielab.lab(np.stack([palette.colours[fit.color], palette.colours[ru]]))
     return float(np.linalg.norm(pair[0] - pair[1])) < config.line_close_delta_e
+
+
+def _doubt_islands(
+    out: list[Reading],
+    fits: dict[int, LineFit],
+    alone: dict[int, int],
+    along: Sequence[Sequence[int]],
+    config: ScannerConfig,
+) -> list[int]:
+    """A move colours a run of pieces along one printed line (Arp): a piece unlike every
+    coloured piece it meets on its line (an island) is more likely misread than a run of one.
+    The pieces met count as read alone: one that took its line's colour is no evidence.
+    Doubted (changed in place): its confidence lowered to 0.6, so that the solver's prior
+    for such a rare run can overturn it, unless the line fit reads it by
+    ``config.line_island_sure_logodds`` or more: then it keeps its confidence, and the rules
+    weigh its pixels' margin against the rarity of the run. One the fit reads by
+    ``config.line_island_leave_logodds`` or more is not sent to review here: the rules'
+    finding of a rare stretch, or their overturning it, still flags it. Returns the
+    islands (all of them: a piece met that nearly fits an island's colour is doubted)."""
+    islands: list[int] = []
+    for i, rd in enumerate(list(out)):
+        met = {alone.get(j, out[j].color) for j in along[i]} - {None}
+        if rd.color is None or rd.reason is not None or not met or rd.color in met:
+            continue
+        islands.append(i)
+        llr = fits[i].llr if i in fits and fits[i].color == rd.color else -math.inf
+        sure = llr >= config.line_island_sure_logodds
+        if sure and llr >= config.line_island_leave_logodds:
+            continue
+        why = f"colour {rd.color} between pieces of its line coloured " + " and ".join(
+            str(k) for k in sorted(met)
+        )
+        out[i] = replace(rd, reason=why) if sure else rd.doubted(0.6, why)
+    return islands
 
 
 # A piece met by a doubted island whose colour its own pixels fit within these odds (log):

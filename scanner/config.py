@@ -1021,6 +1021,16 @@ class ScannerConfig:
     # weak fits where the two disagreed (blended at 1: wrong 208 -> 400).
     line_mean_blend_below: float = 1.0
     line_mean_blend: float = 1.0
+    # --- arpreview: an island a line fit reads surely leaves review (colours.py) ---
+    # An island read surely (``line_island_sure_logodds``) whose line fit reads it by this
+    # many log-odds or more is not sent to review by the island doubt (colours._doubt_islands):
+    # the rules' finding of a rare stretch still flags it, and so does their overturning it.
+    # On tune48's 53 Arp photos the island doubt flagged 351 pieces, none misread (as sure:
+    # 134, confidence 0.9999); at 6, 84 pieces left review, none misread, and 48 more stayed
+    # flagged as a rare stretch; no reading changed, unflagged 0 -> 0, median review 10.6 %
+    # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
+    # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
+    line_island_leave_logodds: float = 6.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
