@@ -36,7 +36,7 @@ import numpy as np
 from artsheets.generator.layout import Region
 from artsheets.scanner import cielab
 from artsheets.scanner.config import DEFAULT, ScannerConfig, Style
-from artsheets.scanner.copies import open_chroma_share, without_fill_smear
+from artsheets.scanner.copies import open_chroma_share, smears, without_fill_smear
 from artsheets.scanner.keys import adapt_palette, line_palette
 from artsheets.scanner.light import (
     CLIPPED,
@@ -51,11 +51,11 @@ from artsheets.scanner.light import (
 )
 from artsheets.scanner.lines import (
     LineFit,
-    _line_sides,
     blank_is_second,
     curve_evidence,
     curve_indices,
     fit_lines,
+    line_sides,
     pixels_per_sample,
     runs_along,
     traced_though_blank,
@@ -1070,16 +1070,16 @@ def _unsmeared(
     onto them from the spaces ``first`` read filled beside each line
     (:func:`~artsheets.scanner.copies.without_fill_smear`) as ``line_unsmeared``; ``stats``
     itself where nothing changes (a photo that resolves colour, the setting off)."""
-    if len(stats.line_px) == 0:
+    if len(stats.line_px) == 0 or not smears(photo_px_per_mm, config):
         return stats
     m = tpl.masks
     host = m.host[stats.line_px]
     fills = {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color}
-    owner, line_mm = m.owner[stats.line_px], m.line_mm[stats.line_px]
     if not fills:
         return stats
+    owner, line_mm = m.owner[stats.line_px], m.line_mm[stats.line_px]
     filled = np.where(np.isin(host, list(fills)), host, -1)
-    sides = _line_sides(owner, filled, line_mm < config.line_core_mm)
+    sides = line_sides(owner, filled, line_mm < config.line_core_mm)
     refl = without_fill_smear(
         stats.line_refl, owner, line_mm, sides, fills, photo_px_per_mm, config
     )

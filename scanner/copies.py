@@ -35,7 +35,7 @@ import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
-__all__ = ["dulled_trace", "open_chroma_share", "smear_weights", "without_fill_smear"]
+__all__ = ["dulled_trace", "open_chroma_share", "smear_weights", "smears", "without_fill_smear"]
 
 _NEUTRAL_OUT = (np.eye(3) - 1 / 3).astype(np.float32)  # a density's colour part
 _PHI_X = np.linspace(-6.0, 6.0, 241)
@@ -64,6 +64,16 @@ def _phi(x: np.ndarray) -> np.ndarray:
     return np.interp(x, _PHI_X, _PHI)
 
 
+def smears(photo_px_per_mm: float | None, config: ScannerConfig = DEFAULT) -> bool:
+    """Whether the fills' chroma smear is taken off the lines in this photo: one too small to
+    resolve a mark's colour (under ``grey_min_px_per_mm``), with the setting on."""
+    return (
+        photo_px_per_mm is not None
+        and photo_px_per_mm < config.grey_min_px_per_mm
+        and config.copy_chroma_blur_px > 0
+    )
+
+
 def smear_weights(line_mm: np.ndarray, blur_mm: float, gap_mm: float) -> np.ndarray:
     """Per core pixel (``line_mm`` from its line's centre), the share of one side's fill
     that a Gaussian blur of ``blur_mm`` brings onto it, the fill a half-plane from
@@ -89,15 +99,9 @@ def without_fill_smear(
     spaces beside it; ``fills``: each filled space's measured colour, linear reflectance)
     taken out (see the module's docstring). ``refl`` itself where the photo resolves colour
     (``grey_min_px_per_mm`` or more), the setting is off or no line has a fill beside it."""
-    blur_px = config.copy_chroma_blur_px
-    if (
-        photo_px_per_mm is None
-        or photo_px_per_mm >= config.grey_min_px_per_mm
-        or blur_px <= 0
-        or not fills
-        or len(refl) == 0
-    ):
+    if photo_px_per_mm is None or not smears(photo_px_per_mm, config) or not fills or not len(refl):
         return refl
+    blur_px = config.copy_chroma_blur_px
     floor = config.line_min_reflectance
     n_fill = max(fills) + 1
     chroma = np.zeros((n_fill, 3), np.float32)

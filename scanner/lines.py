@@ -36,6 +36,7 @@ __all__ = [
     "curve_evidence",
     "curve_indices",
     "fit_lines",
+    "line_sides",
     "pixels_per_sample",
     "runs_along",
     "traced_though_blank",
@@ -177,7 +178,7 @@ def _layered(trace: np.ndarray, under: list[np.ndarray]) -> np.ndarray:
     return combos
 
 
-def _line_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[int, set[int]]:
+def line_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[int, set[int]]:
     """Per line, the filled spaces on either side (the two with most of its pixels beside
     it)."""
     filled = ~core & (host >= 0)
@@ -218,7 +219,7 @@ def _own_fill(
     """Per pixel, the colour its space was filled in where it lies beside the printed core of
     a line whose filled sides are all in that one colour (-1: on the core, in no filled
     space or one read blank, or beside a line between fills of two colours, where crediting
-    each side's colour would draw the two together). ``sides``: :func:`_line_sides`."""
+    each side's colour would draw the two together). ``sides``: :func:`line_sides`."""
     n = int(host.max()) + 1 if len(host) else 0
     lookup = np.full(n + 1, -1, np.int64)  # the last row: no space
     for h, c in fill_colours.items():
@@ -250,7 +251,7 @@ def _beside_groups(
             (((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h)))
             for h in np.unique(host[off])
         ]
-    sides = _line_sides(owner, host, core)
+    sides = line_sides(owner, host, core)
     n = int(owner.max()) + 1
     first = np.full(n, -1, np.int64)
     second = np.full(n, -1, np.int64)
@@ -428,7 +429,7 @@ def fit_lines(
     # by that part even when it is right. It is credited back, ``own_fill_credit`` of the
     # expected scatter's variance, on each such pixel.
     read = fill_colours or {}
-    sides = _line_sides(owner, host, core) if read else {}
+    sides = line_sides(owner, host, core) if read else {}
     own = _own_fill(host, owner, read, sides, core) if own_fill_credit > 0 else None
     credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):

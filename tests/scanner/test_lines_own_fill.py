@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from artsheets.scanner.lines import _line_sides, _own_fill, fit_lines
+from artsheets.scanner.lines import _own_fill, fit_lines, line_sides
 
 CREDIT = 0.25  # the share measured (ScannerConfig.line_own_fill_credit, off by default)
 LIGHT_BLUE = np.array([0.82, 0.57, 0.34])  # linear BGR relative to paper
@@ -66,6 +66,6 @@ def test_only_lines_between_fills_of_one_colour_carry_it() -> None:
     owner = np.array([0, 0, 0, 1, 1, 2])
     host = np.array([0, 1, -1, 0, 2, 3])
     core = np.array([False, False, True, False, False, False])
-    sides = _line_sides(owner, host, core)
+    sides = line_sides(owner, host, core)
     own = _own_fill(host, owner, {0: 3, 1: 3, 2: 4, 3: None}, sides, core)
     assert own.tolist() == [3, 3, -1, -1, -1, -1]
