@@ -87,7 +87,7 @@ from artsheets.scanner.mending import (
     tick_hidden_boxes,
 )
 from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
-from artsheets.scanner.tallies import boxes_before, lost_weights, read_tallies
+from artsheets.scanner.tallies import box_name, boxes_before, lost_weights, read_tallies
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
@@ -631,7 +631,7 @@ def _doubt_before_sure_strays(
                 continue
             if was.reason is not None or was.confidence < config.review_below:
                 continue  # a doubtful tick: the count of misreads decides
-            number = rid.rsplit("-", 1)[-1]
+            number = box_name(rid)
             for before in boxes_before(layout, rid):
                 box = readings.get(before)
                 if box is None or box.color is not None:

@@ -28,6 +28,7 @@ from artsheets.generator.layout import Layout, Region
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 
 __all__ = [
+    "box_name",
     "boxes_before",
     "hidden_ticks",
     "lost_weights",
@@ -194,7 +195,7 @@ def _odd_colours(layout: Layout, colours: Mapping[str, int | None]) -> list[dict
         odd = sorted(b for b in boxes if b[3] != pencil)
         if not odd:
             continue
-        names = [_box_name(rid) for _, _, rid, _ in odd]
+        names = [box_name(rid) for _, _, rid, _ in odd]
         found = ", ".join(str(c) for c in sorted({c for *_, c in odd}))
         checks.append(
             {
@@ -307,7 +308,7 @@ def lost_weights(
     return out
 
 
-def _box_name(rid: str) -> str:
+def box_name(rid: str) -> str:
     """``score-p2-box-14`` -> ``14``; ``score-p2-t`` -> ``t``."""
     return rid.rsplit("-", 1)[-1]
 
