@@ -30,9 +30,6 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the simulator lives in tests/scanner
 
-SIZE = (4000, 3000)  # as bench_scanner.py
-RULE_BREAK_EVERY = 4
-
 
 class _Recorder:
     """cv2 as the simulator's ``photograph`` sees it, keeping the curl's map and the camera's
@@ -78,6 +75,7 @@ def _wrap(fn: Callable, into: dict, key: str, sim: Any) -> Callable:
 def simulate_recorded(truth: dict) -> tuple[Any, dict]:
     """The photo of ``truth`` again (a SimulatedPhoto), with the mapping that made it."""
     import tests.scanner.simulator as sim
+    from benchmarks.bench_scanner import RULE_BREAK_EVERY, SIZE
     from tests.scanner.scenarios import simulate_named
 
     seed = int(re.search(r"_(\d+)\.jpg$", truth["path"]).group(1))
@@ -173,11 +171,10 @@ def measure(job: tuple[dict, dict]) -> dict:
     path = Path(truth["path"])
     made = None
     if "colours" not in truth:  # a new photo (--make): kept where the truth names it
+        from benchmarks.bench_scanner import truth_entry
+
         path.write_bytes(photo.jpeg)
-        rb = photo.rule_break
-        planted = None if rb is None else [rb.region, rb.colour]
-        truth = {**truth, "code": photo.layout.sheet_code, "colours": photo.colours}
-        made = {**truth, "planted": planted}
+        truth = made = truth_entry(photo, path, truth["condition"], truth["game"])
     same = photo.jpeg == path.read_bytes()
     out: dict = {"path": truth["path"], "condition": truth["condition"], "game": truth["game"]}
     out["same_photo"] = same
@@ -258,6 +255,7 @@ def summary(rows: list[dict]) -> str:
 def _new_photos(args: argparse.Namespace) -> list[dict]:
     """New photos' places, games and seeds, assigned as ``bench_scanner.py`` assigns them."""
     from artsheets.generator.registry import coloured_games
+    from benchmarks.bench_scanner import game_at
     from tests.scanner.scenarios import NAMES
 
     names = list(coloured_games())
@@ -266,9 +264,9 @@ def _new_photos(args: argparse.Namespace) -> list[dict]:
     conditions = args.conditions.split(",") if args.conditions else list(NAMES)
     return [
         {
-            "path": str(folder / f"{c}_{names[(i + 3 * k) % len(names)]}_{i}.jpg"),
+            "path": str(folder / f"{c}_{game_at(names, k, i)}_{i}.jpg"),
             "condition": c,
-            "game": names[(i + 3 * k) % len(names)],
+            "game": game_at(names, k, i),
         }
         for k, c in enumerate(conditions)
         for i in range(args.first_seed, args.first_seed + args.make)

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the simulator lives in tests/scanner
@@ -43,6 +44,26 @@ SIZE = (4000, 3000)  # 12 megapixels
 SEED_BASE = {"tune": 0, "heldout": 1_000_000}  # the two splits never share a seed
 RULE_BREAK_EVERY = 4  # every fourth photo has one planted rule-break
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0)  # confidence bins (the last one closed)
+
+
+def game_at(names: list[str], condition_index: int, i: int) -> str:
+    """The game of a condition's ``i``-th photo: each condition starts its round of games
+    three games on from the one before, so that a quick run (3 photos a condition) still
+    meets every game."""
+    return names[(i + 3 * condition_index) % len(names)]
+
+
+def truth_entry(photo: Any, path: Path, condition: str, game: str) -> dict:
+    """A simulated photo's entry in the truth file (its JPEG kept at ``path``)."""
+    rb = photo.rule_break
+    return {
+        "path": str(path),
+        "condition": condition,
+        "game": game,
+        "code": photo.layout.sheet_code,
+        "colours": photo.colours,
+        "planted": None if rb is None else [rb.region, rb.colour],
+    }
 
 
 def _make(job: tuple[str, str, int, str, bool, int | None]) -> dict:
@@ -55,15 +76,7 @@ def _make(job: tuple[str, str, int, str, bool, int | None]) -> dict:
     photo = simulate_named(sheet, seed, condition, SIZE, rule_break=planted)
     path = Path(folder) / f"{condition}_{game}_{seed}.jpg"
     path.write_bytes(photo.jpeg)
-    rb = photo.rule_break
-    return {
-        "path": str(path),
-        "condition": condition,
-        "game": game,
-        "code": photo.layout.sheet_code,
-        "colours": photo.colours,
-        "planted": None if rb is None else [rb.region, rb.colour],
-    }
+    return truth_entry(photo, path, condition, game)
 
 
 def _bin(confidence: float) -> int:
@@ -217,12 +230,10 @@ def main() -> int:
         ]
     else:
         base = SEED_BASE[args.split]
-        # Each condition starts its round of games three games on from the one before, so
-        # that a quick run (3 photos a condition) still meets every game.
         jobs = [
             (
                 c,
-                names[(i + 3 * k) % len(names)],
+                game_at(names, k, i),
                 base + i,
                 str(folder),
                 i % RULE_BREAK_EVERY == 1,
