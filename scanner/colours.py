@@ -998,15 +998,13 @@ def classify(
         shape_ll,
         dulled,
     )
-    # The keys as this sheet's sure fills show them (``keys.adapt_palette``; in a small copy
-    # its clipped fills too, while its traced lines keep the keys the unclipped fills show);
-    # the swatches' where adaptation is off or no key has marks enough.
-    marks = line_marks = palette
-    if config.keys_adapt:
-        args = (palette, stats, first, styles, regions, config, _distances)
-        marks = line_marks = adapt_palette(*args, None if grey_veto else blocks)
-        if not grey_veto and marks is not palette:
-            line_marks = adapt_palette(*args)
+    # The keys as this sheet's sure fills show them (``keys.adapt_palette``); the swatches'
+    # where adaptation is off or no key has marks enough.
+    marks = (
+        adapt_palette(palette, stats, first, styles, regions, config, _distances)
+        if config.keys_adapt
+        else palette
+    )
     refs: dict[Style, Palette] = {fill: marks}
     for style in (config.stroke, tick):
         colours = dict(palette.colours)
@@ -1044,7 +1042,7 @@ def classify(
     )
     if per_sample is None:
         per_sample = pixels_per_sample(blur_mm, config=config)
-    lines = line_palette(palette, line_marks, config)
+    lines = line_palette(palette, marks, config)
     line_stats = _unsmeared(stats, tpl, first, photo_px_per_mm, config)
     out = _reread_lines(line_stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     _doubt_dark_boxes(out, stats, styles, tick, config)

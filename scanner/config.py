@@ -1031,18 +1031,6 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
-    # --- msg3: keys in a small copy (keys.py) ---
-    # In a photo under ``grey_min_px_per_mm`` (a messaging app's copy) a fill with pencil
-    # clipped at the camera's white teaches its key (``keys.adapt_palette``, its likely
-    # colour) where it spans this many chroma blocks or more; traced lines keep the keys the
-    # unclipped fills show. Measured on messaging copies (benchmarks/RESULTS.md, "Messaging
-    # copies: which link fails first"): tune48 (48) every figure unchanged; tune96b (48)
-    # exact 33 -> 35, wrong 505 -> 497, unflagged 5 -> 3; new seeds 1724-1771 (48, every
-    # game) unchanged but one sheet's flags; seeds 1700-1723 (Arp and Miro) exact 2 -> 2,
-    # unflagged 11 -> 13 (one sheet whose fills of a key read as a close key's, 3 -> 5).
-    # With marks under a block teaching too (Miro's capture marks, which keep little of
-    # their key's chroma), tune96b 505 -> 529 wrong. Infinite: clipped fills never teach.
-    keys_clipped_blocks: float = 1.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -53,11 +53,9 @@ def adapt_palette(
     regions: Sequence[Region],
     config: ScannerConfig,
     distances: Callable[[np.ndarray, Palette], tuple[np.ndarray, list[int]]],
-    copy_blocks: np.ndarray | None = None,
 ) -> Palette:
     """A copy of ``palette`` whose key colours are re-estimated from the fills read surely
-    marked (coverage and fit to some key sure, at the fill's ``on``; not a key, not clipped
-    but in a small copy):
+    marked (coverage and fit to some key sure, at the fill's ``on``; not a key, not clipped):
     an EM of ``keys_rounds`` rounds, each mark weighing on each key by how likely it is that
     key (its distance to the key's curve against the fill's scatter, widened by its misfit
     as the reading does) where that reaches ``keys_learn_above``, the swatch weighing
@@ -66,8 +64,7 @@ def adapt_palette(
     moves while a colour in play is unknown.
     ``readings``: the first reading, against the swatches; ``distances``: each Lab row's
     distance to each key's curve (``colours._distances``, passed in: colours imports this
-    module); ``copy_blocks``: in a small copy, each region's area in its chroma blocks,
-    where clipped fills teach too (:func:`_clipped_teaches`); None elsewhere."""
+    module)."""
     fill = config.fill
     keys = list(palette.colours)
     learn = [j for j, k in enumerate(keys) if palette.source.get(k) == "key"]
@@ -80,7 +77,7 @@ def adapt_palette(
         and regions[i].kind not in _NOT_TAUGHT
         and rd.surely_marked
         and rd.coverage >= fill.on
-        and (not clipped[i] or _clipped_teaches(copy_blocks, i, config))
+        and not clipped[i]
     ]
     # A colour in play never learned (``Palette.unknown``) has its marks read loosely as
     # a known key's: they would teach that key the unknown colour.
@@ -110,17 +107,6 @@ def adapt_palette(
             colours[k] = (1.0 - length[k] * u).astype(np.asarray(palette.colours[k]).dtype)
         current = replace(current, colours=colours, notes=[], doubtful=set(palette.doubtful))
     return current
-
-
-def _clipped_teaches(copy_blocks: np.ndarray | None, i: int, config: ScannerConfig) -> bool:
-    """Does fill ``i``, some of its pencil clipped at the camera's white, teach its key in a
-    small copy (``copy_blocks``: each region's area in the copy's chroma blocks; None: not a
-    small copy)? There a key's swatch shows its colour diluted by its printed rim, the fills
-    are the key's truest view, and in an overexposed copy most light fills clip in some
-    channel; their likely colour (the clipped channels taken nearer the level they clipped
-    at) tells the key's direction where the fill spans ``keys_clipped_blocks`` chroma blocks
-    or more (a smaller mark's chroma is mostly the paper's round it)."""
-    return copy_blocks is not None and float(copy_blocks[i]) >= config.keys_clipped_blocks
 
 
 def line_palette(palette: Palette, marks: Palette, config: ScannerConfig) -> Palette:
