@@ -1031,6 +1031,18 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
+    # --- msgunflag: a messaging copy's fills read on weakened colour evidence (copydoubt.py) ---
+    # In a photo under ``grey_min_px_per_mm``, a fill, key or mark read by fewer log-odds than
+    # this over its next reading goes to review when its colour or its runner-up's key was
+    # learned from ticks, or its pixels clipped at white. Chosen on messaging copies of Arp
+    # and Miro, seeds 1700-1723 (23 read): at 2 / 3 / 4 / 5 such regions flag 8 / 13 / 19 /
+    # 22, of them wrong 6 / 9 / 11 / 11 (every unflagged misread of the set at 4). Infinite:
+    # never. Figures: benchmarks/RESULTS.md, "Messaging copies: fills read surely on a
+    # ticks' key or clipped pixels".
+    copy_doubt_margin: float = 4.0
+    # The confidence such a region is reported at, at most: of the 19 flagged at 4 on those
+    # copies, 8 were right.
+    copy_doubt_confidence: float = 0.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

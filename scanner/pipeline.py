@@ -25,6 +25,7 @@ from artsheets.scanner.colours import (
     without_bleed,
 )
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.copydoubt import doubt_copy_fills
 from artsheets.scanner.drawing import check_drawing
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.evidence import Evidence
@@ -261,6 +262,9 @@ def scan_image(
 
     solved = solve(layout, by_id, players, in_play, config)
     _doubt_untrusted(by_id, untrusted(refinement, tpl.masks, work.shape[1], config), tpl)
+    doubt_copy_fills(
+        by_id, solved.evidence, tpl.masks.regions, stats.censored, palette, reg.px_per_mm, config
+    )
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
