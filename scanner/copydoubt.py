@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -35,10 +36,20 @@ __all__ = ["doubt_copy_fills"]
 FILL_KINDS = frozenset({"space", "key", "mark"})
 
 
+class _Region(Protocol):
+    """What is needed of a template's region (``generator.layout.Region``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
 def doubt_copy_fills(
     readings: dict[str, Reading],
     evidence: Mapping[str, Evidence],
-    regions: Sequence[object],
+    regions: Sequence[_Region],
     censored: np.ndarray,
     palette: Palette,
     px_per_mm: float,
@@ -54,7 +65,7 @@ def doubt_copy_fills(
         return 0
     sent = 0
     for i, reg in enumerate(regions):
-        rid, kind = reg.id, reg.kind  # type: ignore[attr-defined]
+        rid, kind = reg.id, reg.kind
         rd = readings.get(rid)
         ev = evidence.get(rid)
         if kind not in FILL_KINDS or rd is None or ev is None:
