@@ -1032,13 +1032,15 @@ class ScannerConfig:
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
     # --- msgunflag: a messaging copy's fills read on weakened colour evidence (copydoubt.py) ---
-    # In a photo under ``grey_min_px_per_mm``, a fill, key or mark read by fewer log-odds than
-    # this over its next reading goes to review when its colour or its runner-up's key was
-    # learned from ticks, or its pixels clipped at white. Chosen on messaging copies of Arp
-    # and Miro, seeds 1700-1723 (23 read): at 2 / 3 / 4 / 5 such regions flag 8 / 13 / 19 /
-    # 22, of them wrong 6 / 9 / 11 / 11 (every unflagged misread of the set at 4). Infinite:
-    # never. Figures: benchmarks/RESULTS.md, "Messaging copies: fills read surely on a
-    # ticks' key or clipped pixels".
+    # In a photo under ``grey_min_px_per_mm``, a filled space or key read by fewer log-odds
+    # than this over its next reading goes to review when its colour's or its runner-up's key
+    # was learned from ticks, or (the paper clipped at white) its pixels clipped. Chosen on
+    # messaging copies of Arp and Miro, seeds 1700-1723 (23 read): at 2 / 3 / 4 / 5 such
+    # regions flag 8 / 13 / 19 / 22, of them wrong 6 / 9 / 11 / 11 (at 4 every unflagged
+    # misread of the set; every space or key under 4 would be 66); seeds 1900-1923 (every
+    # game, 24): 9 flagged at 4, none wrong, none unflagged. Infinite: never. Figures:
+    # benchmarks/RESULTS.md, "Messaging copies: fills read surely on a ticks' key or clipped
+    # pixels".
     copy_doubt_margin: float = 4.0
     # The confidence such a region is reported at, at most: of the 19 flagged at 4 on those
     # copies, 8 were right.

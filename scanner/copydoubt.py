@@ -8,11 +8,11 @@ it (benchmarks/RESULTS.md, "Messaging copies: which link fails first"):
 * a colour key out of the frame is learned from its player's ticks (``Palette.source``
   ``"boxes"``), whose chroma the copy dulls: the key then lies nearer another colour than
   the fills it stands for, and a close key's fills read as its neighbour's;
-* an overexposed copy clips a pale fill's pixels at the camera's white (the fill's colour is
-  only bounded, ``RegionStats.censored``): clipped fills teach no key, and such a fill reads
-  as a close key's.
+* an overexposed copy (its paper clipped at white) clips a pale fill's pixels at the
+  camera's white too (the fill's colour is only bounded, ``RegionStats.censored``): clipped
+  fills teach no key, and such a fill reads as a close key's.
 
-A fill, key or mark whose reading rests on either, read by less than
+A filled space or key whose reading rests on either, read by less than
 ``ScannerConfig.copy_doubt_margin`` log-odds over the next reading, goes to review with its
 runner-up named; the reading itself is not changed.
 """
@@ -31,9 +31,13 @@ from artsheets.scanner.evidence import Evidence
 
 __all__ = ["doubt_copy_fills"]
 
-# Regions read by their pixels' mean colour against the keys (traced lines are read by the
-# line fit, tally boxes by their coverage: neither rests on a fill's colour alone).
-FILL_KINDS = frozenset({"space", "key", "mark"})
+# Regions read by their pixels' mean colour against the keys: filled spaces and the keys.
+# Not traced lines (read by the line fit) nor tally boxes (by their coverage); nor marks: a
+# capture mark is a tenth of a chroma block, with a small-mark doubt of its own
+# (``colours``), and in the test suite's 4.4 px/mm photo of a Miro sheet six right capture
+# marks, clipped, read under the margin; every unflagged misread the copies of seeds
+# 1700-1723 and 1900-1923 held was a filled space.
+FILL_KINDS = frozenset({"space", "key"})
 
 
 class _Region(Protocol):
@@ -53,14 +57,18 @@ def doubt_copy_fills(
     censored: np.ndarray,
     palette: Palette,
     px_per_mm: float,
+    overexposed: bool,
     config: ScannerConfig,
 ) -> int:
     """Send to review, in place, the copy's fills read surely by a small margin whose colour
     rests on a key learned from ticks or on clipped pixels (see the module's docstring).
 
     ``regions``: the template's regions in the order of ``censored`` (each with ``id`` and
-    ``kind``). Nothing happens in a photo of ``grey_min_px_per_mm`` or more. Returns how many
-    regions were sent to review."""
+    ``kind``). ``overexposed``: the photo's paper clipped at white in some channel
+    (``light.Light.clipped_channels``); a fill's clipped pixels count only then (a pale pencil
+    clips here and there in any photo; the copies' sure misreads of clipped fills were all
+    in overexposed copies). Nothing happens in a photo of ``grey_min_px_per_mm`` or more.
+    Returns how many regions were sent to review."""
     if px_per_mm >= config.grey_min_px_per_mm or not math.isfinite(config.copy_doubt_margin):
         return 0
     sent = 0
@@ -83,7 +91,7 @@ def doubt_copy_fills(
                 "a key learned from its player's ticks, which a messaging app's copy dulls, "
                 f"leaves it close to colour {rd.runner_up}"
             )
-        elif bool(censored[i]):
+        elif overexposed and bool(censored[i]):
             why = (
                 "the copy is overexposed and its colour clipped at white: "
                 f"colour {rd.runner_up} is close"

@@ -263,7 +263,14 @@ def scan_image(
     solved = solve(layout, by_id, players, in_play, config)
     _doubt_untrusted(by_id, untrusted(refinement, tpl.masks, work.shape[1], config), tpl)
     doubt_copy_fills(
-        by_id, solved.evidence, tpl.masks.regions, stats.censored, palette, reg.px_per_mm, config
+        by_id,
+        solved.evidence,
+        tpl.masks.regions,
+        stats.censored,
+        palette,
+        reg.px_per_mm,
+        bool(light.clipped_channels),
+        config,
     )
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)

@@ -30,6 +30,7 @@ def _run(
     confidence: float,
     source: str = "boxes",
     censored: bool = False,
+    overexposed: bool = True,
     kind: str = "space",
     px_per_mm: float = COPY_PX_PER_MM,
     config=DEFAULT,
@@ -44,6 +45,7 @@ def _run(
         np.array([censored]),
         _palette(source),
         px_per_mm,
+        overexposed,
         config,
     )
     return readings["space-1"]
@@ -66,8 +68,10 @@ def test_clipped_fill_goes_to_review() -> None:
     "kwargs",
     [
         {"source": "key"},  # its key printed and seen, nothing clipped
+        {"source": "key", "censored": True, "overexposed": False},  # a pale pencil's clip
         {"px_per_mm": 6.0},  # not a small copy
         {"kind": "segment"},  # a traced line: read by the line fit
+        {"kind": "mark"},  # a small mark: a doubt of its own
         {"confidence": 0.999},  # a margin well beyond the copy's doubt
         {"config": replace(DEFAULT, copy_doubt_margin=float("inf"))},  # switched off
     ],
