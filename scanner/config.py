@@ -1031,6 +1031,25 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
+    # --- arptrace: a traced line's dark channels in a full-size photo (lines.py) ---
+    # In a photo that resolves colour (``grey_min_px_per_mm`` or more) a line pixel's channel
+    # is taken as measured down to ``line_black_below`` of the paper's reflectance and
+    # censored ("at least this dark") under it, its density floored at ``line_black_floor``
+    # (``line_dark_below`` and ``line_min_reflectance`` stand in a small copy). The photo's
+    # noise and JPEG error lie in its encoded (gamma) levels, a few of them near black, so a
+    # felt-tip trace's dye over its fill (a channel at 0.003-0.03 of the paper) is measured,
+    # not lost. The line fit alone (before the run decoding), pieces misread as
+    # (``line_dark_below``, ``line_min_reflectance``) 0.035, 0.03 (as before) / 0.01, 0.008
+    # / 0.005, 0.004 / 0.003, 0.0025 / 0.002, 0.0015: tune48's 11 felt-tip Arp photos' 1,034
+    # pieces 80 / 32 / 27 / 21 / -, seeds 1600-1607's 8 (1,344) 118 / 45 / 37 / 28 / 30,
+    # crayon there 96 / 92 / 91 / 91 / 91; pencil, close colours, scribble, steep, low toner,
+    # table and thumb unchanged. tune96b (the check) felt tip 78 / 36 / 34 / 35.
+    line_black_below: float = 0.003
+    line_black_floor: float = 0.0025
+    # A sheet with ``line_dyed_share`` of its lines' pixels with a channel under this
+    # reflectance has its lines dyed over (felt tip): the measure the share was set by,
+    # kept apart from the level censored.
+    line_dyed_below: float = 0.035
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
