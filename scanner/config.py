@@ -1040,10 +1040,12 @@ class ScannerConfig:
     # felt-tip trace's dye over its fill (a channel at 0.003-0.03 of the paper) is measured,
     # not lost. The line fit alone (before the run decoding), pieces misread as
     # (``line_dark_below``, ``line_min_reflectance``) 0.035, 0.03 (as before) / 0.01, 0.008
-    # / 0.005, 0.004 / 0.003, 0.0025 / 0.002, 0.0015: tune48's 11 felt-tip Arp photos' 1,034
+    # / 0.005, 0.004 / 0.003, 0.0025 / 0.002, 0.0015: tune48's 6 felt-tip Arp photos' 1,034
     # pieces 80 / 32 / 27 / 21 / -, seeds 1600-1607's 8 (1,344) 118 / 45 / 37 / 28 / 30,
     # crayon there 96 / 92 / 91 / 91 / 91; pencil, close colours, scribble, steep, low toner,
-    # table and thumb unchanged. tune96b (the check) felt tip 78 / 36 / 34 / 35.
+    # table and thumb unchanged. tune96b (the check) felt tip 78 / 36 / 34 / 35. Whole
+    # scans: tune48 Arp exact 36 -> 38 of 53, wrong 190 -> 168 (benchmarks/RESULTS.md,
+    # "Felt tip's dark channels measured down to the camera's noise").
     line_black_below: float = 0.003
     line_black_floor: float = 0.0025
     # A sheet with ``line_dyed_share`` of its lines' pixels with a channel under this
