@@ -1031,6 +1031,17 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
+    # --- others: small spaces' cores (colours.measure) ---
+    # A polygon whose core at ``bleed_mm`` holds fewer than ``core_pixels`` is judged bare
+    # on its pixels this far or further from its outline instead, where those are enough
+    # and covered less than ``fill_core_bare``: a neighbour's felt-tip bleed over a small
+    # space's rim is then left out of its measurement. Springer's edge triangles (their
+    # 1.8 mm cores 3-29 pixels; at 1.5 mm 39-96) on 30 of tune48's Springer photos: the
+    # 1.5 mm core of 44 coloured triangles covered 0.37 or more (a partial scribble), of the
+    # 9 blank triangles bled over (covered 0.12-0.34 in all) 0.05 or less in 7 and 0.29,
+    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "Small
+    # spaces beside felt tip"). 0: off.
+    small_core_mm: float = 1.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
