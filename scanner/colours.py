@@ -1747,9 +1747,10 @@ def _classify_once(
             # A fill whose core holds pencil is marked, however little of its rim is: a
             # hurried scribble covers a third of a space, reaching in; a neighbour's felt
             # tip bleeds over the rim only.
-            conf_cov = max(
-                conf_cov, _core_confidence(float(core_cov[i]), fill.off, config.fill_core_sure)
-            )
+            core = float(core_cov[i])
+            conf_cov = max(conf_cov, _core_confidence(core, fill.off, config.fill_core_sure))
+            if config.fill_core_doubt and config.fill_core_bare <= core < config.fill_core_sure:
+                conf_cov = min(conf_cov, _rim_confidence(core, config))
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
@@ -1893,6 +1894,15 @@ def _core_confidence(core: float, off: float, sure: float) -> float:
     if not core > off:
         return 0.5
     return 0.5 + 0.5 * _ramp(math.log(core), math.log(off), math.log(sure))
+
+
+def _rim_confidence(core: float, config: ScannerConfig) -> float:
+    """How surely a fill is coloured whose core is covered ``core``, between the bare core's
+    ``fill_core_bare`` and the sure one's ``fill_core_sure``: its rim's coverage no longer
+    vouches for it (a neighbour's felt tip bleeds over the rim, and now and then this deep),
+    so it is in doubt, from 0.5 at a bare core up to the review line at a sure one."""
+    lo, hi = math.log(config.fill_core_bare), math.log(config.fill_core_sure)
+    return 0.5 + (REVIEW_BELOW - 0.5) * _ramp(math.log(max(core, 1e-4)), lo, hi)
 
 
 def _coverage_confidence(f: float, st: Style) -> float:

@@ -1042,6 +1042,14 @@ class ScannerConfig:
     # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "Small
     # spaces beside felt tip"). 0: off.
     small_core_mm: float = 1.5
+    # A fill whose core is covered from ``fill_core_bare`` to under ``fill_core_sure`` is in
+    # doubt however much of its rim is covered (``colours._rim_confidence``): felt tip bled
+    # past a Springer triangle's 1.8 mm core (0.109, 0.126) and its rim (0.26-0.29) stated it
+    # surely coloured, so the one-triangle rule could not read it blank. Over 120 photos
+    # (tune48's felt tip, crayon and scribble of the seven other games, 112, and 8 of seeds
+    # 1800-1813) such cores: 2 blank fills (both misread), 1 coloured (a scribbled mark);
+    # 1,540 blank and 10,510 coloured fills with a measured core outside it.
+    fill_core_doubt: bool = True
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
