@@ -1047,8 +1047,10 @@ class ScannerConfig:
     # past a Springer triangle's 1.8 mm core (0.109, 0.126) and its rim (0.26-0.29) stated it
     # surely coloured, so the one-triangle rule could not read it blank. Over 120 photos
     # (tune48's felt tip, crayon and scribble of the seven other games, 112, and 8 of seeds
-    # 1800-1813) such cores: 2 blank fills (both misread), 1 coloured (a scribbled mark);
-    # 1,540 blank and 10,510 coloured fills with a measured core outside it.
+    # 1800-1813), of the fills with a measured core and some pencil such cores had 2 blank
+    # ones (both misread) and 1 coloured (a scribbled mark); 1,540 blank and 10,510 coloured
+    # had cores outside it. tune48 exact 451 -> 452, unflagged 0 -> 0; seeds 1800-1827 of
+    # the seven games 270 -> 273 (benchmarks/RESULTS.md, "The other art games").
     fill_core_doubt: bool = True
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
