@@ -1485,7 +1485,10 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     the core's side that no fill of that colour reaches holds against the sheet's traces
     (``fit.open_share``; ``line_open_loglik_*``): the core share's figure, unless the open
     side favours a trace (the pencil is there, a trace pressed lightly along the fill):
-    then the open side's. Each fitted over bare and traced pieces."""
+    then the open side's. Where the core's figure stands, the band beside the core on its
+    open side adds its likelihood ratio (``fit.open_band``; ``line_open_band_*``): a fill's
+    blur reaches over the core but fades before that band, a trace's nib covers it. Each
+    fitted over bare and traced pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
@@ -1495,7 +1498,14 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
         fit.open_share, OPEN_SHARE_CAP
     )
-    return side if side < 0 else core
+    if side < 0:
+        return side
+    if fit.open_band is None:
+        return core
+    # The band beside the core on that side: a trace's nib covers it, a bare piece leaves
+    # paper or the other fill there (a fill's blur over the core fades out before it).
+    band = min(max(fit.open_band, 0.0), OPEN_SHARE_CAP)
+    return core + config.line_open_band_at_zero + config.line_open_band_slope * band
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:

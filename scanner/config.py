@@ -1031,6 +1031,22 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
+    # --- barebreak: the open side's band as blank's evidence for a line piece (colours.py) ---
+    # Where the core share's figure for blank stands (``line_bare_loglik_*``, the open side
+    # not vetoing it), the band beside the printed core on the side no fill of the piece's
+    # colour reaches (``lines.LineFit.open_band``, b: ``line_core_mm`` to the band's edge,
+    # the other fill's colour taken out, against the sheet's pieces in that colour) adds
+    # ``line_open_band_at_zero + line_open_band_slope * clip(b, 0, 2)``: a fill's blur
+    # reaches over the core and fades before that band, a trace's nib covers it. Fitted
+    # (logistic regression, base rate out) over the pieces whose core left blank in doubt
+    # (figure 0-4) with the open side measured, on 54 Arp photos made for it (seeds
+    # 1500-1505 of every condition but felt tip, 12 pieces of each finished sheet left
+    # bare): 122 bare, 25 traced. Blank's figure at 4 or more there, over every piece read
+    # in a fill's colour (429 bare, 330 traced with band share under ``line_bare_share``):
+    # 149 -> 179 bare, 1 -> 1 traced; tune48's 53 Arp photos 3 -> 4 of 7 planted bare, 3 -> 3
+    # traced (benchmarks/RESULTS.md, "The open side's band").
+    line_open_band_at_zero: float = 1.49
+    line_open_band_slope: float = -7.56
     # --- others: small spaces' cores (colours.measure) ---
     # A polygon whose core at ``bleed_mm`` holds fewer than ``core_pixels`` is judged bare
     # on its pixels this far or further from its outline instead, where those are enough
