@@ -343,6 +343,11 @@ class LineFit:
     # it, so a traced piece's open side holds about what the sheet's traces hold, a bare
     # piece's next to nothing (:func:`_open_shares`).
     open_share: float | None = None
+    # The same as ``open_share`` on the band beside the printed core (``line_core_mm`` out
+    # to the band's edge) instead of the core: a trace's nib reaches past the core on both
+    # sides, a fill stops short of its outline, so a bare piece's open side there holds
+    # paper or the other fill (None: under 5 such pixels; ``colours._bare_loglik``).
+    open_band: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -509,6 +514,10 @@ def fit_lines(
     best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
     on = np.flatnonzero(core)
     opens = _open_shares(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
+    off = np.flatnonzero(~core)  # barebreak's hook: the same measure beside the core
+    open_band = _open_shares(
+        measured[off], owner[off], host[off], best_of, fill, read, colours, config
+    )
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -568,6 +577,7 @@ def fit_lines(
             share,
             core_share,
             opens.get(int(i)),
+            open_band.get(int(i)),
         )
     return out
 
