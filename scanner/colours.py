@@ -1442,6 +1442,15 @@ def _reread_lines(
     return out
 
 
+def _met_colours(
+    i: int, out: list[Reading], alone: dict[int, int], along: Sequence[Sequence[int]]
+) -> set[int]:
+    """The colours piece ``i`` meets on its printed line, each piece read alone where the
+    run decoding gave it its line's colour (one that took its line's colour is no evidence
+    of another colour), blank left out: what the split and island doubts weigh."""
+    return {alone.get(j, out[j].color) for j in along[i]} - {None}
+
+
 def _doubt_split(
     out: list[Reading],
     fits: dict[int, LineFit],
@@ -1463,7 +1472,7 @@ def _doubt_split(
             continue
         if fit.llr >= config.line_split_doubt_logodds:
             continue
-        met = {alone.get(j, out[j].color) for j in along[i]} - {None, rd.color}
+        met = _met_colours(i, out, alone, along) - {rd.color}
         if met:
             others = " and ".join(str(k) for k in sorted(met))
             out[i] = replace(
@@ -1543,7 +1552,7 @@ def _doubt_islands(
     islands (all of them: a piece met that nearly fits an island's colour is doubted)."""
     islands: list[int] = []
     for i, rd in enumerate(list(out)):
-        met = {alone.get(j, out[j].color) for j in along[i]} - {None}
+        met = _met_colours(i, out, alone, along)
         if rd.color is None or rd.reason is not None or not met or rd.color in met:
             continue
         islands.append(i)
