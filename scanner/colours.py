@@ -55,6 +55,7 @@ from artsheets.scanner.lines import (
     curve_evidence,
     curve_indices,
     fit_lines,
+    full_size_blacks,
     line_sides,
     pixels_per_sample,
     runs_along,
@@ -232,6 +233,7 @@ def measure(
         if shown is not None:
             core &= shown
         core_n, core_ink = m.sums(core), m.sums(ink & core)
+        core_n, core_ink = _small_cores(m, ink, shown, core_n, core_ink, config)
     return RegionStats(
         n=n,
         ink=k,
@@ -248,6 +250,38 @@ def measure(
         dark=m.sums(delta if shown is None else np.where(shown, delta, np.float32(0.0)))
         / np.maximum(n, 1),
     )
+
+
+def _small_cores(
+    m: RegionMasks,
+    ink: np.ndarray,
+    shown: np.ndarray | None,
+    core_n: np.ndarray,
+    core_ink: np.ndarray,
+    config: ScannerConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``core_n`` and ``core_ink`` with each polygon whose core holds fewer than
+    ``config.core_pixels`` measured on a shallower core instead, its pixels
+    ``config.small_core_mm`` or more from its outline, where that holds enough of them and
+    is bare (covered less than ``config.fill_core_bare``).
+
+    A small space (Springer's edge triangles, 2.5 mm from outline to centre) has almost no
+    pixels at the felt-tip bleed's full reach, so its core said nothing, and a neighbour's
+    bleed over its rim read as a partial fill. A colouring, even a hurried scribble, covers
+    the shallower core too, while bleed mostly stops short of it; but not always, so the
+    shallower core only ever tells a space bare (:func:`without_bleed` then measures it
+    there), never surely coloured (see the setting's measurement)."""
+    if config.small_core_mm <= 0.0:
+        return core_n, core_ink
+    small = (core_n < config.core_pixels) & (np.diff(m.starts) > 0)
+    if not small.any():
+        return core_n, core_ink
+    shallow = m.edge_mm >= config.small_core_mm
+    if shown is not None:
+        shallow &= shown
+    n, k = m.sums(shallow), m.sums(ink & shallow)
+    use = small & (n >= config.core_pixels) & (k < config.fill_core_bare * n)
+    return np.where(use, n, core_n), np.where(use, k, core_ink)
 
 
 def _symbol_shape(
@@ -1261,7 +1295,7 @@ def _reread_lines(
         palette.spread,
         per_sample,
         config.line_misfit_weight,
-        config,
+        config if small_photo else full_size_blacks(config),
         {int(h): first[h].color for h in np.unique(host) if h >= 0},
         0.0 if small_photo else config.line_own_fill_credit,
         open_chroma_share(small_photo, config),
@@ -1408,6 +1442,15 @@ def _reread_lines(
     return out
 
 
+def _met_colours(
+    i: int, out: list[Reading], alone: dict[int, int], along: Sequence[Sequence[int]]
+) -> set[int]:
+    """The colours piece ``i`` meets on its printed line, each piece read alone where the
+    run decoding gave it its line's colour (one that took its line's colour is no evidence
+    of another colour), blank left out: what the split and island doubts weigh."""
+    return {alone.get(j, out[j].color) for j in along[i]} - {None}
+
+
 def _doubt_split(
     out: list[Reading],
     fits: dict[int, LineFit],
@@ -1429,7 +1472,7 @@ def _doubt_split(
             continue
         if fit.llr >= config.line_split_doubt_logodds:
             continue
-        met = {alone.get(j, out[j].color) for j in along[i]} - {None, rd.color}
+        met = _met_colours(i, out, alone, along) - {rd.color}
         if met:
             others = " and ".join(str(k) for k in sorted(met))
             out[i] = replace(
@@ -1452,7 +1495,10 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     the core's side that no fill of that colour reaches holds against the sheet's traces
     (``fit.open_share``; ``line_open_loglik_*``): the core share's figure, unless the open
     side favours a trace (the pencil is there, a trace pressed lightly along the fill):
-    then the open side's. Each fitted over bare and traced pieces."""
+    then the open side's. Where the core's figure stands, the band beside the core on its
+    open side adds its likelihood ratio (``fit.open_band``; ``line_open_band_*``): a fill's
+    blur reaches over the core but fades before that band, a trace's nib covers it. Each
+    fitted over bare and traced pieces."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
@@ -1462,7 +1508,14 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
         fit.open_share, OPEN_SHARE_CAP
     )
-    return side if side < 0 else core
+    if side < 0:
+        return side
+    if fit.open_band is None:
+        return core
+    # The band beside the core on that side: a trace's nib covers it, a bare piece leaves
+    # paper or the other fill there (a fill's blur over the core fades out before it).
+    band = min(max(fit.open_band, 0.0), OPEN_SHARE_CAP)
+    return core + config.line_open_band_at_zero + config.line_open_band_slope * band
 
 
 def _close_keys(fit: LineFit, palette: Palette, config: ScannerConfig) -> bool:
@@ -1499,7 +1552,7 @@ def _doubt_islands(
     islands (all of them: a piece met that nearly fits an island's colour is doubted)."""
     islands: list[int] = []
     for i, rd in enumerate(list(out)):
-        met = {alone.get(j, out[j].color) for j in along[i]} - {None}
+        met = _met_colours(i, out, alone, along)
         if rd.color is None or rd.reason is not None or not met or rd.color in met:
             continue
         islands.append(i)
@@ -1714,9 +1767,10 @@ def _classify_once(
             # A fill whose core holds pencil is marked, however little of its rim is: a
             # hurried scribble covers a third of a space, reaching in; a neighbour's felt
             # tip bleeds over the rim only.
-            conf_cov = max(
-                conf_cov, _core_confidence(float(core_cov[i]), fill.off, config.fill_core_sure)
-            )
+            core = float(core_cov[i])
+            conf_cov = max(conf_cov, _core_confidence(core, fill.off, config.fill_core_sure))
+            if config.fill_core_doubt and config.fill_core_bare <= core < config.fill_core_sure:
+                conf_cov = min(conf_cov, _rim_confidence(core, config))
         if not keys:
             out.append(Reading(None, 0.0, f, "coloured, but no colour key could be read"))
             continue
@@ -1860,6 +1914,15 @@ def _core_confidence(core: float, off: float, sure: float) -> float:
     if not core > off:
         return 0.5
     return 0.5 + 0.5 * _ramp(math.log(core), math.log(off), math.log(sure))
+
+
+def _rim_confidence(core: float, config: ScannerConfig) -> float:
+    """How surely a fill is coloured whose core is covered ``core``, between the bare core's
+    ``fill_core_bare`` and the sure one's ``fill_core_sure``: its rim's coverage no longer
+    vouches for it (a neighbour's felt tip bleeds over the rim, and now and then this deep),
+    so it is in doubt, from 0.5 at a bare core up to the review line at a sure one."""
+    lo, hi = math.log(config.fill_core_bare), math.log(config.fill_core_sure)
+    return 0.5 + (REVIEW_BELOW - 0.5) * _ramp(math.log(max(core, 1e-4)), lo, hi)
 
 
 def _coverage_confidence(f: float, st: Style) -> float:

@@ -39,18 +39,18 @@ __all__ = ["DEFAULT", "ScannerConfig"]
 # Refit: ``bench_scanner.py --split tune --per-condition 96 --fit-calibration``;
 # tests/scanner/test_calibration.py.
 CALIBRATION = (
-    (0.0, 0.9251),
-    (0.5, 0.9251),
-    (0.55, 0.9257),
-    (0.6, 0.9689),
-    (0.65, 0.9689),
-    (0.7, 0.9824),
-    (0.75, 0.9851),
-    (0.8, 0.9893),
+    (0.0, 0.9323),
+    (0.5, 0.9323),
+    (0.55, 0.9333),
+    (0.6, 0.9706),
+    (0.65, 0.9706),
+    (0.7, 0.9865),
+    (0.75, 0.9865),
+    (0.8, 0.9892),
     (0.85, 0.9981),
-    (0.9, 0.9996),
-    (0.95, 0.9996),
-    (0.99, 0.9996),
+    (0.9, 0.9997),
+    (0.95, 0.9997),
+    (0.99, 0.9997),
     (1.0, 0.9999),
 )
 
@@ -1031,6 +1031,64 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
+    # --- barebreak: the open side's band as blank's evidence for a line piece (colours.py) ---
+    # Where the core share's figure for blank stands (``line_bare_loglik_*``, the open side
+    # not vetoing it), the band beside the printed core on the side no fill of the piece's
+    # colour reaches (``lines.LineFit.open_band``, b: ``line_core_mm`` to the band's edge,
+    # the other fill's colour taken out, against the sheet's pieces in that colour) adds
+    # ``line_open_band_at_zero + line_open_band_slope * clip(b, 0, 2)``: a fill's blur
+    # reaches over the core and fades before that band, a trace's nib covers it. Fitted
+    # (logistic regression, base rate out) over the pieces whose core left blank in doubt
+    # (figure 0-4) with the open side measured, on 54 Arp photos made for it (seeds
+    # 1500-1505 of every condition but felt tip, 12 pieces of each finished sheet left
+    # bare): 122 bare, 25 traced. Blank's figure at 4 or more there, over every piece read
+    # in a fill's colour (429 bare, 330 traced with band share under ``line_bare_share``):
+    # 149 -> 179 bare, 1 -> 1 traced; tune48's 53 Arp photos 3 -> 4 of 7 planted bare, 3 -> 3
+    # traced (benchmarks/RESULTS.md, "The open side's band").
+    line_open_band_at_zero: float = 1.49
+    line_open_band_slope: float = -7.56
+    # --- others: small spaces' cores (colours.measure) ---
+    # A polygon whose core at ``bleed_mm`` holds fewer than ``core_pixels`` is judged bare
+    # on its pixels this far or further from its outline instead, where those are enough
+    # and covered less than ``fill_core_bare``: a neighbour's felt-tip bleed over a small
+    # space's rim is then left out of its measurement. Springer's edge triangles (their
+    # 1.8 mm cores 3-29 pixels; at 1.5 mm 39-96) on 30 of tune48's Springer photos: the
+    # 1.5 mm core of 44 coloured triangles covered 0.37 or more (a partial scribble), of the
+    # 9 blank triangles bled over (covered 0.12-0.34 in all) 0.05 or less in 7 and 0.29,
+    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "Small
+    # spaces beside felt tip"). 0: off.
+    small_core_mm: float = 1.5
+    # A fill whose core is covered from ``fill_core_bare`` to under ``fill_core_sure`` is in
+    # doubt however much of its rim is covered (``colours._rim_confidence``): felt tip bled
+    # past a Springer triangle's 1.8 mm core (0.109, 0.126) and its rim (0.26-0.29) stated it
+    # surely coloured, so the one-triangle rule could not read it blank. Over 120 photos
+    # (tune48's felt tip, crayon and scribble of the seven other games, 112, and 8 of seeds
+    # 1800-1813), of the fills with a measured core and some pencil such cores had 2 blank
+    # ones (both misread) and 1 coloured (a scribbled mark); 1,540 blank and 10,510 coloured
+    # had cores outside it. tune48 exact 451 -> 452, unflagged 0 -> 0; seeds 1800-1827 of
+    # the seven games 270 -> 273 (benchmarks/RESULTS.md, "The other art games").
+    fill_core_doubt: bool = True
+    # --- arptrace: a traced line's dark channels in a full-size photo (lines.py) ---
+    # In a photo that resolves colour (``grey_min_px_per_mm`` or more) a line pixel's channel
+    # is taken as measured down to ``line_black_below`` of the paper's reflectance and
+    # censored ("at least this dark") under it, its density floored at ``line_black_floor``
+    # (``line_dark_below`` and ``line_min_reflectance`` stand in a small copy). The photo's
+    # noise and JPEG error lie in its encoded (gamma) levels, a few of them near black, so a
+    # felt-tip trace's dye over its fill (a channel at 0.003-0.03 of the paper) is measured,
+    # not lost. The line fit alone (before the run decoding), pieces misread as
+    # (``line_dark_below``, ``line_min_reflectance``) 0.035, 0.03 (as before) / 0.01, 0.008
+    # / 0.005, 0.004 / 0.003, 0.0025 / 0.002, 0.0015: tune48's 6 felt-tip Arp photos' 1,034
+    # pieces 80 / 32 / 27 / 21 / -, seeds 1600-1607's 8 (1,344) 118 / 45 / 37 / 28 / 30,
+    # crayon there 96 / 92 / 91 / 91 / 91; pencil, close colours, scribble, steep, low toner,
+    # table and thumb unchanged. tune96b (the check) felt tip 78 / 36 / 34 / 35. Whole
+    # scans: tune48 Arp exact 36 -> 38 of 53, wrong 190 -> 168 (benchmarks/RESULTS.md,
+    # "Felt tip's dark channels measured down to the camera's noise").
+    line_black_below: float = 0.003
+    line_black_floor: float = 0.0025
+    # A sheet with ``line_dyed_share`` of its lines' pixels with a channel under this
+    # reflectance has its lines dyed over (felt tip): the measure the share was set by,
+    # kept apart from the level censored.
+    line_dyed_below: float = 0.035
     # --- msgunflag: a messaging copy's fills read on weakened colour evidence (copydoubt.py) ---
     # In a photo under ``grey_min_px_per_mm``, a filled space or key read by fewer log-odds
     # than this over its next reading goes to review when its colour's or its runner-up's key

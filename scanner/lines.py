@@ -36,6 +36,7 @@ __all__ = [
     "curve_evidence",
     "curve_indices",
     "fit_lines",
+    "full_size_blacks",
     "line_sides",
     "pixels_per_sample",
     "runs_along",
@@ -244,7 +245,7 @@ def _beside_groups(
     the line's other side (``line_bleed_across``)."""
     off = ~core
     across = config.line_bleed_across and (
-        float((refl < config.line_dark_below).any(axis=1).mean()) >= config.line_dyed_share
+        float((refl < config.line_dyed_below).any(axis=1).mean()) >= config.line_dyed_share
     )
     if not across:
         return [
@@ -285,6 +286,19 @@ def pixels_per_sample(
     if photo_px_per_mm:
         area = max(area, (config.colour_full_px_per_mm / photo_px_per_mm) ** 2)
     return config.line_pixels_per_sample * area
+
+
+def full_size_blacks(config: ScannerConfig) -> ScannerConfig:
+    """``config`` for a line fit in a photo that resolves colour: a channel measured down to
+    ``line_black_below`` of the paper and its density floored at ``line_black_floor`` (in
+    place of ``line_dark_below`` and ``line_min_reflectance``, which stand in a small copy).
+    Its error lies in the photo's encoded levels, a few of them near black, so a felt-tip
+    trace's dye over its fill, at a hundredth of the paper in a channel, is still measured."""
+    return replace(
+        config,
+        line_dark_below=config.line_black_below,
+        line_min_reflectance=config.line_black_floor,
+    )
 
 
 @dataclass(frozen=True)
@@ -329,6 +343,11 @@ class LineFit:
     # it, so a traced piece's open side holds about what the sheet's traces hold, a bare
     # piece's next to nothing (:func:`_open_shares`).
     open_share: float | None = None
+    # The same as ``open_share`` on the band beside the printed core (``line_core_mm`` out
+    # to the band's edge) instead of the core: a trace's nib reaches past the core on both
+    # sides, a fill stops short of its outline, so a bare piece's open side there holds
+    # paper or the other fill (None: under 5 such pixels; ``colours._bare_loglik``).
+    open_band: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -448,7 +467,7 @@ def fit_lines(
     # core, that channel was fitted as censored and the pixel counts), and a line with fewer
     # than ``line_min_usable`` pixels that count states no colour surely.
     usable = ~dark_px.any(axis=1)
-    dyed = 1.0 - float(usable.mean()) >= config.line_dyed_share
+    dyed = float((refl < config.line_dyed_below).any(axis=1).mean()) >= config.line_dyed_share
     if censor is not None:  # beside the core, a pixel with a channel not that dark tells
         usable |= ~core & ~dark_px.all(axis=1)
     best = cost.min(axis=1)[usable]
@@ -495,6 +514,10 @@ def fit_lines(
     best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
     on = np.flatnonzero(core)
     opens = _open_shares(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
+    off = np.flatnonzero(~core)  # barebreak's hook: the same measure beside the core
+    open_band = _open_shares(
+        measured[off], owner[off], host[off], best_of, fill, read, colours, config
+    )
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -554,6 +577,7 @@ def fit_lines(
             share,
             core_share,
             opens.get(int(i)),
+            open_band.get(int(i)),
         )
     return out
 
