@@ -116,7 +116,7 @@ class ScannerConfig:
     # 1 % of 9447 from 5 px/mm on (benchmarks/RESULTS.md).
     grey_min_px_per_mm: float = 5.0
     # A traced line's colour evidence counts one independent sample per so many working
-    # pixels (``lines.PIXELS_PER_SAMPLE``, calibrated on photos of the page at about 7.5 photo
+    # pixels (``line_pixels_per_sample``, calibrated on photos of the page at about 7.5 photo
     # pixels per mm); a photo with fewer pixels per mm of paper than this has fewer samples,
     # in proportion to its pixels' area, and the colour of a stroke or tick scatters wider by
     # the square root of the ratio (the scatter is part pencil, part sampling). On the tuning
@@ -1055,8 +1055,8 @@ class ScannerConfig:
     # 1.8 mm cores 3-29 pixels; at 1.5 mm 39-96) on 30 of tune48's Springer photos: the
     # 1.5 mm core of 44 coloured triangles covered 0.37 or more (a partial scribble), of the
     # 9 blank triangles bled over (covered 0.12-0.34 in all) 0.05 or less in 7 and 0.29,
-    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "Small
-    # spaces beside felt tip"). 0: off.
+    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "The other
+    # art games: felt tip over small spaces and past a core"). 0: off.
     small_core_mm: float = 1.5
     # A fill whose core is covered from ``fill_core_bare`` to under ``fill_core_sure`` is in
     # doubt however much of its rim is covered (``colours._rim_confidence``): felt tip bled
