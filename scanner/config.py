@@ -116,7 +116,7 @@ class ScannerConfig:
     # 1 % of 9447 from 5 px/mm on (benchmarks/RESULTS.md).
     grey_min_px_per_mm: float = 5.0
     # A traced line's colour evidence counts one independent sample per so many working
-    # pixels (``lines.PIXELS_PER_SAMPLE``, calibrated on photos of the page at about 7.5 photo
+    # pixels (``line_pixels_per_sample``, calibrated on photos of the page at about 7.5 photo
     # pixels per mm); a photo with fewer pixels per mm of paper than this has fewer samples,
     # in proportion to its pixels' area, and the colour of a stroke or tick scatters wider by
     # the square root of the ratio (the scatter is part pencil, part sampling). On the tuning
@@ -618,7 +618,7 @@ class ScannerConfig:
     # once faint boxes count for nothing are doubted alike: unflagged 3 -> 2 there, and
     # 5 -> 3 on 32 more close-colours and messaging Miro photos, seeds 0-15.)
     tally_doubt_margin: int = 2
-    # --- arp: Arp's line pieces (lines.py, regions.py, mending.py) ---
+    # --- Arp's line pieces (lines.py, regions.py, mending.py) ---
     # Beside the printed core, a line pixel's channel darker than ``line_dark_below`` is read
     # as censored ("at least this dark"), its other channels as measured
     # (``lines._censored_misfit``); off, such a pixel weighs a thousandth, as on the core.
@@ -667,7 +667,7 @@ class ScannerConfig:
     # 3: 2, by 5: 1), and 78 right by 6 or more; the rules overturned three of those, read
     # by 7.9-19.6 log-odds (benchmarks/RESULTS.md, "Arp's bare pieces"). Infinite: always.
     line_island_sure_logodds: float = 6.0
-    # --- keys: the colour keys and the colours of small marks (colours.py, light.py) ---
+    # --- the colour keys and the colours of small marks (colours.py, light.py) ---
     # A JPEG keeps colour once per chroma block (``chroma_block_px``) and mixes a mark
     # smaller than a block with the paper round it: its lightness stays, its chroma fades.
     # A fill, mark or box (not a traced line) spanning under ``dull_below_blocks`` of a block
@@ -703,7 +703,7 @@ class ScannerConfig:
     # colour near another key was never learned), unflagged 0; tune48's two sheets learned
     # by clustering: wrong 6 -> 0 at 8 and below (benchmarks/RESULTS.md, "Keys").
     key_unmatched_delta: float = 6.0
-    # --- solver: the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
+    # --- the solver's use of the evidence, the tallies (solve.py, tallies.py) ---
     # A tally's run whose likeliest clean reading is the run to its last tick and takes this
     # many blanks inside it or more for lost ticks: the box after that last tick is doubtful
     # too (``tallies._clean_marking``; 0: never). A photo that loses ticks inside a run
@@ -723,7 +723,7 @@ class ScannerConfig:
     # Not doubting every close blank: +109 flagged on 24 sheets (median review 0 -> 0.23 %
     # on seeds 24-47) for that one region.
     confirm_bare: float = 3.0
-    # --- bare: blank's measured log-likelihood for a traced line (lines.py, colours.py) ---
+    # --- blank's measured log-likelihood for a traced line (lines.py, colours.py) ---
     # A piece read in the colour of a filled space beside it (not dyed over) has blank's
     # log-likelihood against that colour measured from how much of it its printed core holds
     # against the fill (``lines.LineFit.core_share``, s): ``line_bare_loglik_at_one +
@@ -746,7 +746,7 @@ class ScannerConfig:
     # and 3, traced pieces of core share 0.31 read blank), unflagged 0 throughout
     # (benchmarks/RESULTS.md, "Bare pieces read blank").
     line_bare_read_logodds: float = 4.0
-    # --- msg (colours.py): marks in small photos, where a JPEG's chroma is a block's ---
+    # --- marks in small photos, where a JPEG's chroma is a block's (colours.py) ---
     # In a photo under ``grey_min_px_per_mm`` (a messaging app's copy) a region's colour is
     # its chroma blocks' mean: a blank region among fills takes a tint from them with hardly
     # any darkening. There it is a colour cast under ``pale_share_small`` of the palest key's
@@ -763,7 +763,7 @@ class ScannerConfig:
     # of 225, from 1 block on 0 of 3,252; truly blank fills read coloured from 1 block on: 2,
     # one of them grey (the other a tint, under ``pale_share_small``).
     grey_fill_blocks: float = 1.0
-    # --- order: Arp's and Miro's order of play chosen among close readings (choose_by_order) ---
+    # --- Arp's and Miro's order of play chosen among close readings (choose_by_order) ---
     # Where no legal order colours the lines as read, each piece may take the colours whose
     # pixels cost under this (log-odds more than its reading), and the rule engine's search
     # finds the legal order of least summed cost. ``sure_logodds``: a reading surer than
@@ -798,7 +798,7 @@ class ScannerConfig:
     # played colour, read with three misreads as the played game) lost, 13/13 -> 12/13;
     # under 3: tune48 as before, tune96b 475 -> 473.
     order_choice_curve_bound: float = 3.0
-    # --- wide (colours.py): fills, ticks and written symbols across photos ---
+    # --- fills, ticks and written symbols across photos (colours.py) ---
     # A tick's coverage is the share of its box's pixels darker than paper by ``ink_delta``;
     # a photo that renders a pencil line thin or soft (a messaging app's small copy, wax
     # crayon's grain) shows every tick covering less of its box, blank boxes not alike (a
@@ -820,7 +820,7 @@ class ScannerConfig:
     # and blank boxes doubted at 0.1: 24 of 26 and 521 of 39,782 / 122 of 149 and 592 of
     # 7,897; 0.15: 14, 124 / 111, 191; 0.2: 10, 27 / 102, 50; 0.3: 5, 1 / 56, 4.
     tick_dark_share: float = 0.2
-    # --- tally (colours.py, tallies.py): score boxes a small photo cannot resolve ---
+    # --- score boxes a small photo cannot resolve (colours.py, tallies.py) ---
     # Under this many photo pixels per mm of paper a pencil tick (about 0.4 mm wide) is
     # thinner than a pixel, and a lost tick may darken its box no more than a blank box's
     # specks: the blanks before a tally's last tick read, and the few after it that the
@@ -837,7 +837,7 @@ class ScannerConfig:
     # tune96b's copies at 0.01 / 0.05 / 0.2 truly blank boxes doubted 46 / 15 / 5, unflagged
     # lost ticks 1 at each (a run's end with four sure blanks and one faint box after it).
     tally_unresolved_chance: float = 0.05
-    # --- unflag (a sure reading doubted where two views of it disagree) ---
+    # --- a sure reading doubted where two views of it disagree ---
     # A coloured line piece read surely is still doubted (its reading and confidence kept)
     # where its printed core, read alone, favours another colour and a coloured piece it
     # meets on its printed line reads another colour alone, while the fit's log-odds are
@@ -845,7 +845,7 @@ class ScannerConfig:
     # disagreements: the 5 misread among them had log-odds 2.2-5.3, the 102 right ones
     # 1.4-26 (81 under 8). At 8: tune96b's two unflagged Arp pieces of that kind flagged.
     line_split_doubt_logodds: float = 8.0
-    # --- keys (keys.py): the colour keys adapted to the sheet's own sure fills ---
+    # --- the colour keys adapted to the sheet's own sure fills (keys.py) ---
     # Each key's direction (linear absorbance) re-estimated by ``keys_rounds`` EM rounds
     # from the fills read surely marked, each weighing on a key by how likely it is that
     # key (counted from ``keys_learn_above``), the swatch counting as ``keys_prior_marks``
@@ -876,7 +876,7 @@ class ScannerConfig:
     # unflagged 0 and breaks 19/27 at every setting. At 2, seeds 0-23 / 24-47 wrong
     # 264 -> 226 / 175 -> 162 (only messaging copies changed).
     keys_lines_shift: float = 2.0
-    # --- bare: a trace on the printed core's open side (lines.py, colours.py) ---
+    # --- a trace on the printed core's open side (lines.py, colours.py) ---
     # A piece's colour X on the printed core where no fill of X lies (paper, or another
     # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a
     # share of the median over the sheet's pieces read in X: a fill of X reaches the core
@@ -902,14 +902,14 @@ class ScannerConfig:
     # not kept (benchmarks/RESULTS.md, "The printed core's open side").
     line_open_loglik_at_zero: float = 5.62
     line_open_loglik_slope: float = -10.68
-    # --- startup (the marker search, registration.py) ---
+    # --- the marker search at start-up (registration.py) ---
     # The search for markers stops when three of one sheet place the fourth's centre this far
     # outside the photo (in mm of the page, by the markers' printed size): then it cannot be
     # seen. A marker's centre predicted from the other three was off by up to 13.8 mm (median
     # 3.5) over tune48's 371 photos of one sheet with four markers found; a marker is seen
     # only with its centre 6 mm (half its side) inside: 13.8 - 6 = 7.8, rounded up.
     marker_out_mm: float = 8.0
-    # --- arptrace: a trace over a fill of its own colour (lines.py) ---
+    # --- a trace over a fill of its own colour (lines.py) ---
     # Beside the core, a trace in the colour of the fill under a pixel has one direction of
     # density where another key over that fill has two, which absorbs part of the pixel's
     # scatter: this share of the expected scatter's variance is credited back to it, on lines
@@ -922,7 +922,7 @@ class ScannerConfig:
     # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
     # outside messaging copies".
     line_own_fill_credit: float = 0.25
-    # --- messaging copies (msg: copies.py) ---
+    # --- messaging copies (copies.py) ---
     # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
     # chroma blocks with the print and paper round it, its lightness much less: where no
     # fill lies under a line pixel, the trace is fitted keeping this share of its key's
@@ -932,7 +932,7 @@ class ScannerConfig:
     # 1,642 (Arp 647-664, Miro 989-1,015); the middle of the flat optimum. Dulling the trace
     # beside fills too lost Arp pieces (653 -> 624 at 0.6): there the pixel's fill is modelled.
     line_open_chroma: float = 0.7
-    # --- tally2: a tally's lost ticks weighed by the photo's own rate (tallies.py) ---
+    # --- a tally's lost ticks weighed by the photo's own rate (tallies.py) ---
     # How often a box past a player's run of ticks is read ticked (a stray tick: a shadow,
     # a speck): tune48 (480 photos, the measured readings before solving) 8 of 46,165 such
     # boxes (seeds 300-323: 0 of 22,717; 400-419: 2 of 14,760). A photo that loses ticks
@@ -941,7 +941,7 @@ class ScannerConfig:
     # stretch of sure blanks before sure ticks in such a photo is likelier lost ticks than
     # strays. 0: every misread weighs 1, as before.
     tally_stray_rate: float = 1.7e-4
-    # --- breaks3: the solver's evidence against the colour of a fill beside a piece ---
+    # --- the solver's evidence against the colour of a fill beside a piece ---
     # A line piece's (Arp) log-likelihood of the colour of a space beside it, as measured,
     # other than its best, is scaled by this in the solver (``evidence.beside_fills``): the
     # fit's margin against a fill's colour beside it understates. tune48's 53 Arp photos
@@ -955,7 +955,7 @@ class ScannerConfig:
     # 10 -> 14 of 20; tune48 alike but wrong 221 -> 224 (a felt-tip sheet, inexact); 1: as
     # measured (benchmarks/RESULTS.md, "breaks3").
     beside_fill_evidence_scale: float = 2.0
-    # --- arpline: the least amount of its key a traced line's pixel is fitted at ---
+    # --- the least amount of its key a traced line's pixel is fitted at ---
     # A trace's pixel is fitted at no trace or at from this much of its key's cover (on the
     # grid of ``line_trace_max``'s 16 steps, 0.1 apart; never in a small photo, whose
     # dulled traces were measured with every step). The line fit alone (before the run
@@ -967,7 +967,7 @@ class ScannerConfig:
     # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
     # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
     line_trace_min: float = 0.2
-    # --- regfit: the page's placement (refine.py) ---
+    # --- the page's placement (refine.py) ---
     # With fewer markers than this, where the tile passes leave more than
     # ``refine_page_gain`` of their tiles unmatched, the page's homography is fitted to the
     # printed drawing as a whole (``refine._page_fit``: ECC at this resolution, a share of
@@ -987,7 +987,7 @@ class ScannerConfig:
     refine_page_markers: int = 4
     refine_page_fit: tuple[float, float, float] = (0.125, 5.0, 30.0)
     refine_page_gain: float = 0.05
-    # --- msg2: the fills' chroma a messaging copy smears onto a line (copies.py) ---
+    # --- the fills' chroma a messaging copy smears onto a line (copies.py) ---
     # In a photo under ``grey_min_px_per_mm`` the printed core of a line between filled
     # spaces shows part of each fill's colour (the copy's chroma blur); before the line fit
     # that part is taken out of each core pixel: each fill a half-plane from
@@ -1009,7 +1009,7 @@ class ScannerConfig:
     # 5th percentile (their own colour's 0.85); Arp pieces right at 0 / 0.3 / 0.5 / 0.6 /
     # 0.8 / 1: 696 / 696 / 696 / 690 / 686 / 684, the bare piece kept from 0.5 on.
     copy_bare_ratio: float = 0.6
-    # --- miro2: a traced line's weak fit and its mean colour (lines.with_mean_colour) ---
+    # --- a traced line's weak fit and its mean colour (lines.with_mean_colour) ---
     # A line fit whose margin is under ``line_mean_blend_below`` log-odds takes
     # ``line_mean_blend`` of the line's mean colour's log-likelihoods (its reading as a
     # stroke) added to each colour's (not in a messaging app's copy). Measured on Miro's
@@ -1021,7 +1021,7 @@ class ScannerConfig:
     # weak fits where the two disagreed (blended at 1: wrong 208 -> 400).
     line_mean_blend_below: float = 1.0
     line_mean_blend: float = 1.0
-    # --- arpreview: an island a line fit reads surely leaves review (colours.py) ---
+    # --- an island a line fit reads surely leaves review (colours.py) ---
     # An island read surely (``line_island_sure_logodds``) whose line fit reads it by this
     # many log-odds or more is not sent to review by the island doubt (colours._doubt_islands):
     # the rules' finding of a rare stretch still flags it, and so does their overturning it.
@@ -1031,7 +1031,7 @@ class ScannerConfig:
     # -> 9.8 %. New Arp seeds 1400-1407 of every condition (80 photos): 109 left, none
     # misread, unflagged 0 -> 0 (benchmarks/RESULTS.md, "Arp's review"). Infinite: never.
     line_island_leave_logodds: float = 6.0
-    # --- barebreak: the open side's band as blank's evidence for a line piece (colours.py) ---
+    # --- the open side's band as blank's evidence for a line piece (colours.py) ---
     # Where the core share's figure for blank stands (``line_bare_loglik_*``, the open side
     # not vetoing it), the band beside the printed core on the side no fill of the piece's
     # colour reaches (``lines.LineFit.open_band``, b: ``line_core_mm`` to the band's edge,
@@ -1047,7 +1047,7 @@ class ScannerConfig:
     # traced (benchmarks/RESULTS.md, "The open side's band").
     line_open_band_at_zero: float = 1.49
     line_open_band_slope: float = -7.56
-    # --- others: small spaces' cores (colours.measure) ---
+    # --- small spaces' cores (colours.measure) ---
     # A polygon whose core at ``bleed_mm`` holds fewer than ``core_pixels`` is judged bare
     # on its pixels this far or further from its outline instead, where those are enough
     # and covered less than ``fill_core_bare``: a neighbour's felt-tip bleed over a small
@@ -1055,8 +1055,8 @@ class ScannerConfig:
     # 1.8 mm cores 3-29 pixels; at 1.5 mm 39-96) on 30 of tune48's Springer photos: the
     # 1.5 mm core of 44 coloured triangles covered 0.37 or more (a partial scribble), of the
     # 9 blank triangles bled over (covered 0.12-0.34 in all) 0.05 or less in 7 and 0.29,
-    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "Small
-    # spaces beside felt tip"). 0: off.
+    # 0.38 in 2; at 1.2 mm the blank ones reached 0.48 (benchmarks/RESULTS.md, "The other
+    # art games: felt tip over small spaces and past a core"). 0: off.
     small_core_mm: float = 1.5
     # A fill whose core is covered from ``fill_core_bare`` to under ``fill_core_sure`` is in
     # doubt however much of its rim is covered (``colours._rim_confidence``): felt tip bled
@@ -1068,7 +1068,7 @@ class ScannerConfig:
     # had cores outside it. tune48 exact 451 -> 452, unflagged 0 -> 0; seeds 1800-1827 of
     # the seven games 270 -> 273 (benchmarks/RESULTS.md, "The other art games").
     fill_core_doubt: bool = True
-    # --- arptrace: a traced line's dark channels in a full-size photo (lines.py) ---
+    # --- a traced line's dark channels in a full-size photo (lines.py) ---
     # In a photo that resolves colour (``grey_min_px_per_mm`` or more) a line pixel's channel
     # is taken as measured down to ``line_black_below`` of the paper's reflectance and
     # censored ("at least this dark") under it, its density floored at ``line_black_floor``
@@ -1089,7 +1089,7 @@ class ScannerConfig:
     # reflectance has its lines dyed over (felt tip): the measure the share was set by,
     # kept apart from the level censored.
     line_dyed_below: float = 0.035
-    # --- msgunflag: a messaging copy's fills read on weakened colour evidence (copydoubt.py) ---
+    # --- a messaging copy's fills read on weakened colour evidence (copydoubt.py) ---
     # In a photo under ``grey_min_px_per_mm``, a filled space or key read by fewer log-odds
     # than this over its next reading goes to review when its colour's or its runner-up's key
     # was learned from ticks, or (the paper clipped at white) its pixels clipped. Chosen on

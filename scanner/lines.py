@@ -514,7 +514,7 @@ def fit_lines(
     best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
     on = np.flatnonzero(core)
     opens = _open_shares(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
-    off = np.flatnonzero(~core)  # barebreak's hook: the same measure beside the core
+    off = np.flatnonzero(~core)  # the same measure on the band beside the core
     open_band = _open_shares(
         measured[off], owner[off], host[off], best_of, fill, read, colours, config
     )

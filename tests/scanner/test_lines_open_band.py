@@ -12,48 +12,24 @@ import numpy as np
 
 from artsheets.scanner.colours import _bare_loglik
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.lines import LineFit, fit_lines
+from artsheets.scanner.lines import LineFit
 
-from .test_lines import BLUE, RED, _layer
+from .fill_beside import fill_beside_sheet
+from .test_lines import BLUE, _layer
 
-COLOURS = {1: RED, 2: BLUE}
+
+def _fill_px(rng: np.random.Generator, side: int, mm: float) -> np.ndarray:
+    """The fill's blur reaches the whole core, on the paper side's half too (pressure
+    0.1-0.5), but not the paper side's band (0.5 mm)."""
+    if side == 0:
+        return _layer(BLUE, rng.uniform(0.0, 0.5 if mm > 0.3 else 0.3))
+    if mm < 0.3:
+        return _layer(BLUE, rng.uniform(0.1, 0.5))  # the blur across the core
+    return np.ones(3)
 
 
-def _sheet(traced: list[bool], seed: int = 5, length: int = 20) -> dict[int, LineFit]:
-    """Lines 0, 1, ... each with a blue fill (space 0) on one side and paper on the other,
-    traced in blue or left bare (``traced``). The fill's blur reaches the whole core, on
-    the paper side's half too (pressure 0.1-0.5), but not the paper side's band (0.5 mm)."""
-    rng = np.random.default_rng(seed)
-    refl, dist, host, owner = [], [], [], []
-    for line, trace in enumerate(traced):
-        for side in (0, -1):
-            for mm, n in ((0.1, 2 * length), (0.5, 4 * length)):
-                for _ in range(n):
-                    if side == 0:
-                        px = _layer(BLUE, rng.uniform(0.0, 0.5 if mm > 0.3 else 0.3))
-                    elif mm < 0.3:
-                        px = _layer(BLUE, rng.uniform(0.1, 0.5))  # the blur across the core
-                    else:
-                        px = np.ones(3)
-                    if mm < 0.3:
-                        px = px * rng.uniform(0.4, 0.6)  # the printed grey
-                    if trace:
-                        px = px * _layer(BLUE, rng.uniform(0.5, 1.0))
-                    refl.append(px)
-                    dist.append(mm)
-                    host.append(side)
-                    owner.append(line)
-    pixels = np.clip(np.array(refl) + rng.normal(0, 0.01, (len(refl), 3)), 0, 1.2)
-    return fit_lines(
-        pixels,
-        np.array(owner, np.int64),
-        np.array(dist, np.float32),
-        np.array(host),
-        {0: _layer(BLUE, 0.75)},
-        COLOURS,
-        len(traced),
-        fill_colours={0: 2},
-    )
+def _sheet(traced: list[bool], seed: int = 5) -> dict[int, LineFit]:
+    return fill_beside_sheet(traced, _fill_px, seed)
 
 
 def test_a_bare_piece_holds_next_to_nothing_in_its_open_band() -> None:
