@@ -414,9 +414,10 @@ def fit_lines(
     bleed = {h: _curve(c, core_amounts, floor) for h, c in fill.items()}
     cost = np.empty((len(dens), len(keys)), np.float32)
     measured = dens @ _NEUTRAL_OUT  # the shares' pixels
+    chroma = measured  # the colours' pixels: the same unless a small copy's are given
     if colour_refl is not None:
         dens = _density(colour_refl, floor)
-    chroma = dens @ _NEUTRAL_OUT
+        chroma = dens @ _NEUTRAL_OUT
     beside = _beside_groups(owner, host, core, refl, config)
     core_groups = _core_by_sides(owner, host, core)
     # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
