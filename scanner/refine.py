@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -152,7 +153,7 @@ def refine(
         fitted = _page_fit(bright, inside, tpl, config)
         if fitted is not None:
             other = _passes(bright, tpl, start + fitted, True, config)
-            if other[2] >= used + gain:
+            if other.used >= used + gain:
                 field, support, used, total, moved = other
                 page = fitted
     if not moved:
@@ -179,9 +180,20 @@ def refine(
     )
 
 
+class _Tiled(NamedTuple):
+    """What the tile passes leave: the field, per pass where it rests on matched tiles, the
+    last pass's tiles used and tried, and whether the page moved."""
+
+    field: np.ndarray
+    support: dict[int, np.ndarray]
+    used: int
+    total: int
+    moved: bool
+
+
 def _passes(
     bright: np.ndarray, tpl: Template, field: np.ndarray, moved: bool, config: ScannerConfig
-) -> tuple[np.ndarray, dict[int, np.ndarray], int, int, bool]:
+) -> _Tiled:
     """The tile passes from ``field`` (moved: whether it moves the page at all): the field
     with their shifts added, per pass where they rest on matched tiles, the last pass's
     tiles used and tried, and whether the page moved."""
@@ -217,7 +229,7 @@ def _passes(
             # corner cut off, placed by three markers alone). Once more, from where it is now.
             schedule.insert(0, 0)
             again = False
-    return field, support, used, total, moved
+    return _Tiled(field, support, used, total, moved)
 
 
 def _page_fit(
