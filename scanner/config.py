@@ -1103,6 +1103,12 @@ class ScannerConfig:
     # The confidence such a region is reported at, at most: of the 19 flagged at 4 on those
     # copies, 8 were right.
     copy_doubt_confidence: float = 0.5
+    # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
+    # After solving, a piece left out of review and read at ``review_below`` or more goes to
+    # review when a second view favours its runner-up. MEASURED
+    line_core_runner_dissent: float = 0.2
+    line_core_runner_margin: float = 3.0
+    line_context_margin: float = 5.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
