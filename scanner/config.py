@@ -1108,6 +1108,7 @@ class ScannerConfig:
     # review when a second view favours its runner-up. MEASURED
     line_core_runner_dissent: float = 0.2
     line_core_runner_margin: float = 3.0
+    line_core_runner_alone: int = 2
     line_context_margin: float = 5.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).

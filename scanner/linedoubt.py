@@ -10,7 +10,10 @@ favours the runner-up:
 
 * a curve's segment (Miro's) whose printed core alone, where a trace lies and a fill barely
   reaches, favours the runner-up (``Reading.core``, ``Reading.dissent``): crayon's grain and
-  a close pair of keys tip the band's reading while the core still holds the trace's colour;
+  a close pair of keys tip the band's reading while the core still holds the trace's colour.
+  Only where few of the sheet's sure segments share that pair of colours: on some photos
+  (close colours, felt tip) the core favours one key over its neighbour on a dozen right
+  segments, a bias of the photo rather than a misread;
 * a piece of a straight line (Arp's) read in a colour no fill beside it has, whose runner-up
   is the colour of a fill beside it and of a piece it meets on its printed line: the move
   that captured that space traced its boundary in the captor's colour, and a trace along a
@@ -25,6 +28,7 @@ the rules' call and are left alone.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 
 import numpy as np
@@ -53,6 +57,13 @@ def doubt_line_pieces(
     were sent."""
     ids = masks.ids
     curve = curve_indices(layout, ids)
+    # A pair (reading, core's colour) that many of the sheet's sure segments share is the
+    # photo's own bias in the core's view (a close pair of keys), not a misread's sign.
+    shared = Counter(
+        (rd.color, rd.core)
+        for i in curve
+        if (rd := readings.get(ids[i])) is not None and _core_dissents(rd, config)
+    )
     sent = 0
     for i, reg in enumerate(masks.regions):
         if reg.kind != "segment":
@@ -65,7 +76,8 @@ def doubt_line_pieces(
             continue  # blank second, or doubted as measured and confirmed by the rules
         margin = _margin(ev, rd.color)
         if i in curve:
-            why = _core_favours(rd, margin, config)
+            alone = shared[(rd.color, rd.core)] <= config.line_core_runner_alone
+            why = _core_favours(rd, margin, config) if alone else None
         else:
             why = _context_favours(rd, margin, i, masks, readings, config)
         if why is not None:
@@ -80,13 +92,24 @@ def _margin(ev: Evidence, colour: int) -> float:
     return mine - max((v for o, v in ev.loglik.items() if o != colour), default=-math.inf)
 
 
+def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:
+    """Whether a segment read surely and left out of review has a core that favours its
+    runner-up by ``line_core_runner_dissent`` or more."""
+    return (
+        rd.reason is None
+        and rd.color is not None
+        and rd.confidence >= config.review_below
+        and rd.core is not None
+        and rd.core != rd.color
+        and rd.core == rd.runner_up
+        and rd.dissent >= config.line_core_runner_dissent
+    )
+
+
 def _core_favours(rd: Reading, margin: float, config: ScannerConfig) -> str | None:
     """The reason a curve's segment is doubted, or None: its core alone favours its
-    runner-up by ``line_core_runner_dissent`` or more, its margin under
-    ``line_core_runner_margin``."""
-    if rd.core is None or rd.core == rd.color or rd.core != rd.runner_up:
-        return None
-    if rd.dissent < config.line_core_runner_dissent or margin >= config.line_core_runner_margin:
+    runner-up (:func:`_core_dissents`), its margin under ``line_core_runner_margin``."""
+    if not _core_dissents(rd, config) or margin >= config.line_core_runner_margin:
         return None
     return f"colour {rd.color} by its line, but its printed core alone favours colour {rd.core}"
 

@@ -102,3 +102,12 @@ def test_an_arp_piece_whose_runner_up_is_its_context_goes_to_review() -> None:
 )
 def test_arp_pieces_left_alone(kwargs: dict) -> None:
     assert _arp(**kwargs).reason is None
+
+
+def test_a_pair_many_segments_share_is_the_photos_bias() -> None:
+    tpl = template_for(sheet_for("miro").sheet_code)
+    n = DEFAULT.line_core_runner_alone + 1
+    rids = [r.id for r in tpl.masks.regions if r.kind == "segment"][:n]
+    readings = {rid: _sure(2, 3, core=3, dissent=0.5) for rid in rids}
+    _doubt("miro", readings)
+    assert all(rd.reason is None for rd in readings.values())
