@@ -1111,10 +1111,11 @@ class ScannerConfig:
     # seeds 2200-2205 of six conditions, 36), misread after the run decoding at 2 / 3 / 4:
     # 62 / 61 / 61 (partial cover everywhere 61) and 91 / 109 / 110 (141). Whole scans at 3:
     # tune48 lost a sheet (table and thumb, 0 -> 4 wrong); at 4 tune48 reads as before and
-    # seeds 2200-2205 Arp exact 25 -> 26 of 36, wrong 87 -> 56. The sheet's own summed
-    # misfit is no guide: it prefers the layer on felt tip, which then reads worse, and
-    # partial cover on crayon, which reads better as a layer (benchmarks/RESULTS.md, "A
-    # trace's pressure curve chosen per sheet").
+    # seeds 2200-2205 Arp exact 25 -> 26 of 36, wrong 87 -> 56; tune96b (the check) Arp
+    # wrong 303 -> 301, Miro as before. The sheet's own summed misfit is no guide: it
+    # prefers the layer on felt tip, which then reads worse, and partial cover on crayon,
+    # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
+    # chosen per sheet").
     line_layer_fewer: int = 4
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
