@@ -22,7 +22,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -183,12 +183,22 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
     if not args.no_overlay:
         overlay.start()  # its thread sets up text drawing beside the decode
     image = decoded.result()
+    # The overlay's picture is made in its thread once the sheet is rectified, while the
+    # scan reads its colours here.
+    picture: list[Future[overlay.Picture]] = []
     if image is None:  # unreadable: scan_file gives the reason
         result = scan_file(photo, args.sheet, args.players)
-    else:
+    elif args.no_overlay:
         result = scan_image(image, args.sheet, args.players)
+    else:
+        result = scan_image(
+            image,
+            args.sheet,
+            args.players,
+            on_rectified=lambda img: picture.append(overlay.picture_soon(img)),
+        )
     # The overlay is drawn and encoded in its thread while the report is made here.
-    png = None if args.no_overlay else overlay.overlay_png_soon(result)
+    png = None if args.no_overlay else overlay.overlay_png_soon(result, next(iter(picture), None))
     json_path = base.with_name(base.name + ".scan.json")
     png_path = base.with_name(base.name + ".overlay.png")
     report = report_dict(result, photo.name, args.players)

@@ -6,6 +6,7 @@ the command read from it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -150,9 +151,12 @@ def scan_image(
     sheet: str | None = None,
     players: int | None = None,
     config: ScannerConfig = DEFAULT,
+    on_rectified: Callable[[np.ndarray], object] | None = None,
 ) -> ScanResult:
     """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read;
-    ``config`` holds the settings of the evidence, solving and review steps."""
+    ``config`` holds the settings of the evidence, solving and review steps;
+    ``on_rectified`` is given the rectified sheet (the result's ``image``) as soon as it is
+    final, before its colours are read (the overlay's picture is made meanwhile)."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
     warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
@@ -217,6 +221,8 @@ def scan_image(
     work, inside, refinement = refine(work, tpl, inside, config, fit_page)
     if given and not text:
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
+    if on_rectified is not None:
+        on_rectified(work)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
     warmup.wait()  # before the first colour conversion
