@@ -168,13 +168,13 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
         raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
     # The photo is decoded in a thread while the scanner's modules are imported here (in a
     # fresh process, the first photo's; Python's imports hold its lock, OpenCV's decode
-    # does not), OpenCV's one-time tables built beside it (``warmup.py``).
+    # does not). OpenCV's one-time tables (``warmup.py``) are built once the decode is
+    # done, beside the registration: on two cores the decode, the imports and the tables
+    # would otherwise share them three ways, and the scan waits for the decode first (for
+    # the tables only before its colour stage).
     from artsheets.scanner import warmup
 
     decoded = _reader().submit(_decode, photo)
-    # OpenCV's tables are built once the decode is done, not beside it: on two cores the
-    # decode, the imports and the tables would otherwise share them three ways, and the
-    # scan waits for the decode first (the tables only before its colour stage).
     decoded.add_done_callback(lambda _: warmup.start())
     from artsheets.scanner import overlay
     from artsheets.scanner.pipeline import scan_file, scan_image
