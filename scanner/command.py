@@ -179,16 +179,18 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
     from artsheets.scanner import overlay
     from artsheets.scanner.pipeline import scan_file, scan_image
     from artsheets.scanner.report import report_dict, summary_lines
+    from artsheets.scanner.workers import parts
 
     if not args.no_overlay:
         overlay.start()  # its thread sets up text drawing beside the decode
     image = decoded.result()
     # The overlay's picture is made in its thread once the sheet is rectified, while the
-    # scan reads its colours here.
+    # scan reads its colours here on the other core (not in a batch's worker, which has one
+    # core: it would only hold the picture's 20 MB longer).
     picture: list[Future[overlay.Picture]] = []
     if image is None:  # unreadable: scan_file gives the reason
         result = scan_file(photo, args.sheet, args.players)
-    elif args.no_overlay:
+    elif args.no_overlay or parts() == 1:
         result = scan_image(image, args.sheet, args.players)
     else:
         result = scan_image(
