@@ -468,10 +468,10 @@ def _exit_at_once(code: int) -> None:
     """End the program now, with ``code``, once its output is flushed: for a command whose
     work is all done and written when it returns (``scan``: its files are written and closed,
     its threads idle, its worker processes ended). Python's own teardown (freeing every
-    object and module, OpenCV's thread pool stopping) took 30-90 ms of a scan process against
-    5-20 ms with this (the operating system frees the memory either way; figures:
-    benchmarks/RESULTS.md, scan speed). Only when run as the program (``argv`` None): a
-    caller of :func:`main` gets the code back."""
+    object and module, OpenCV's thread pool stopping) took 64-222 ms (median 85) of a
+    one-photo scan's process against 10-33 ms (median 19) with this (load 13; the operating
+    system frees the memory either way; benchmarks/RESULTS.md, scan speed). Only when run as
+    the program (``argv`` None): a caller of :func:`main` gets the code back."""
     for stream in (sys.stdout, sys.stderr):
         # A closed pipe or stream: nothing more can be said.
         with contextlib.suppress(OSError, ValueError):
