@@ -1266,6 +1266,11 @@ def _mean_logliks(second: list[Reading], fits: dict[int, LineFit]) -> dict[int, 
     }
 
 
+def _overturned(fits: dict[int, LineFit], runs: dict[int, int]) -> int:
+    """How many pieces the run decoding (``runs``) gives another colour than their fit's."""
+    return sum(1 for i, k in runs.items() if fits[i].color != k)
+
+
 def _reread_lines(
     stats: RegionStats,
     tpl: Template,
@@ -1290,41 +1295,59 @@ def _reread_lines(
     if len(keys) < 2 or len(stats.line_px) == 0:
         return out
     host = m.host[stats.line_px]
-    fits = fit_lines(
-        stats.line_refl,
-        m.owner[stats.line_px],
-        m.line_mm[stats.line_px],
-        host,
-        {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color},
-        palette.colours,
-        len(m.regions),
-        palette.spread,
-        per_sample,
-        config.line_misfit_weight,
-        config if small_photo else full_size_blacks(config),
-        {int(h): first[h].color for h in np.unique(host) if h >= 0},
-        0.0 if small_photo else config.line_own_fill_credit,
-        open_chroma_share(small_photo, config),
-        0.0 if small_photo else config.line_trace_min,
-        stats.line_unsmeared,
-    )
-    measured = fits  # as fitted (``traced_though_blank`` was measured on these)
-    if not small_photo:
-        curve = curve_indices(tpl.layout, m.ids)
-        fits = with_mean_colour(fits, _mean_logliks(second, fits), curve, config)
-        fits = curve_evidence(fits, curve, config)
-    # A move colours a run of pieces along one printed line (Arp): pieces read coloured are
-    # read together along their line, and a piece its neighbours outweigh takes their colour.
-    runs = runs_along(
-        {
-            i: fit
-            for i, fit in fits.items()
-            if (second[i].color is not None and second[i].reason != OUTSIDE)
-            or (second[i].grey and second[i].coverage >= config.stroke.on)
-        },
-        m.along,
-        config,
-    )
+
+    def fitted(layer: bool) -> tuple[dict[int, LineFit], dict[int, LineFit], dict[int, int]]:
+        """The lines' fits as fitted, with Miro's curve's evidence, and the run decoding's
+        colours, a trace's pressure curve partial cover or (``layer``) a layer."""
+        fits = fit_lines(
+            stats.line_refl,
+            m.owner[stats.line_px],
+            m.line_mm[stats.line_px],
+            host,
+            {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color},
+            palette.colours,
+            len(m.regions),
+            palette.spread,
+            per_sample,
+            config.line_misfit_weight,
+            config if small_photo else full_size_blacks(config),
+            {int(h): first[h].color for h in np.unique(host) if h >= 0},
+            0.0 if small_photo else config.line_own_fill_credit,
+            open_chroma_share(small_photo, config),
+            0.0 if small_photo else config.line_trace_min,
+            stats.line_unsmeared,
+            layer,
+        )
+        measured = fits  # as fitted (``traced_though_blank`` was measured on these)
+        if not small_photo:
+            curve = curve_indices(tpl.layout, m.ids)
+            fits = with_mean_colour(fits, _mean_logliks(second, fits), curve, config)
+            fits = curve_evidence(fits, curve, config)
+        # A move colours a run of pieces along one printed line (Arp): pieces read coloured
+        # are read together along their line, and a piece its neighbours outweigh takes
+        # their colour.
+        runs = runs_along(
+            {
+                i: fit
+                for i, fit in fits.items()
+                if (second[i].color is not None and second[i].reason != OUTSIDE)
+                or (second[i].grey and second[i].coverage >= config.stroke.on)
+            },
+            m.along,
+            config,
+        )
+        return measured, fits, runs
+
+    measured, fits, runs = fitted(False)
+    fewer = config.line_layer_fewer
+    overturned = _overturned(fits, runs)
+    if not small_photo and 0 < fewer <= overturned:
+        # The sheet's lines read against each other: where the run decoding overturns many
+        # pieces the curve may be the medium's misfit (wax crayon's light strokes keep their
+        # key's hue), and a layer's reading is taken where it overturns ``fewer`` fewer.
+        layered = fitted(True)
+        if _overturned(layered[1], layered[2]) <= overturned - fewer:
+            measured, fits, runs = layered
     alone: dict[int, int] = {}  # the colours of the pieces read by their line, read alone
     for i, fit in fits.items():
         rd = second[i]

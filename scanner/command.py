@@ -12,14 +12,17 @@ also fails (exit 1) when anything needs review or a check fails.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import functools
+import gc
 import glob
 import io
 import json
 import os
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -165,24 +168,39 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
         raise ScanError("unreadable_file", f"{photo} does not exist or is not a file")
     # The photo is decoded in a thread while the scanner's modules are imported here (in a
     # fresh process, the first photo's; Python's imports hold its lock, OpenCV's decode
-    # does not), OpenCV's one-time tables built beside it (``warmup.py``).
+    # does not). OpenCV's one-time tables (``warmup.py``) are built once the decode is
+    # done, beside the registration: on two cores the decode, the imports and the tables
+    # would otherwise share them three ways, and the scan waits for the decode first (for
+    # the tables only before its colour stage).
     from artsheets.scanner import warmup
 
-    warmup.start()
     decoded = _reader().submit(_decode, photo)
+    decoded.add_done_callback(lambda _: warmup.start())
     from artsheets.scanner import overlay
     from artsheets.scanner.pipeline import scan_file, scan_image
     from artsheets.scanner.report import report_dict, summary_lines
+    from artsheets.scanner.workers import parts
 
     if not args.no_overlay:
         overlay.start()  # its thread sets up text drawing beside the decode
     image = decoded.result()
+    # The overlay's picture is made in its thread once the sheet is rectified, while the
+    # scan reads its colours here on the other core (not in a batch's worker, which has one
+    # core: it would only hold the picture's 20 MB longer).
+    picture: list[Future[overlay.Picture]] = []
     if image is None:  # unreadable: scan_file gives the reason
         result = scan_file(photo, args.sheet, args.players)
-    else:
+    elif args.no_overlay or parts() == 1:
         result = scan_image(image, args.sheet, args.players)
+    else:
+        result = scan_image(
+            image,
+            args.sheet,
+            args.players,
+            on_rectified=lambda img: picture.append(overlay.picture_soon(img)),
+        )
     # The overlay is drawn and encoded in its thread while the report is made here.
-    png = None if args.no_overlay else overlay.overlay_png_soon(result)
+    png = None if args.no_overlay else overlay.overlay_png_soon(result, next(iter(picture), None))
     json_path = base.with_name(base.name + ".scan.json")
     png_path = base.with_name(base.name + ".overlay.png")
     report = report_dict(result, photo.name, args.players)
@@ -208,6 +226,22 @@ def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, ob
         "_lines": [*summary_lines(result, photo.name), "  wrote " + ", ".join(map(str, written))],
         "_strict_ok": not result.needs_review and not failed and not result.problems,
     }
+
+
+@contextlib.contextmanager
+def _no_cycle_collector() -> Iterator[None]:
+    """Python's cycle collector paused for one photo's scan: its passes over the objects the
+    imports and the scan make took 10-25 ms of a one-photo scan's processor time (the four
+    photos of ``bench_scan_speed.py``), and what they would free is freed when the process
+    ends a moment later (peak memory the same). Reference counting frees the rest as ever.
+    (Not in a batch: its workers scan photo after photo.)"""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _batch_row(photo: Path, args: argparse.Namespace, bases: dict[Path, Path]) -> dict[str, object]:
@@ -258,7 +292,8 @@ def run(args: argparse.Namespace) -> int:
         args.csv = str((out_dir or photos[0].parent) / CSV_NAME)
     _check_outputs(bases, args)  # a bad output path is found before any photo is scanned
     if len(photos) == 1:
-        row = _scan_one(photos[0], args, bases[photos[0]])
+        with _no_cycle_collector():
+            row = _scan_one(photos[0], args, bases[photos[0]])
         if args.csv:
             _write_csv(Path(args.csv), [row])
             row["_lines"].append(f"  summary in {args.csv}")  # type: ignore[union-attr]

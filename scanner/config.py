@@ -1103,6 +1103,20 @@ class ScannerConfig:
     # The confidence such a region is reported at, at most: of the 19 flagged at 4 on those
     # copies, 8 were right.
     copy_doubt_confidence: float = 0.5
+    # --- a trace's pressure curve chosen per sheet (colours._reread_lines) ---
+    # Where the run decoding overturns this many of the fit's pieces or more, the lines are
+    # fitted again with a trace laid as a layer of its pigment (``lines._layer``) and that
+    # reading taken where it overturns this many fewer (0: partial cover always; never in a
+    # small photo). The fit alone on Arp's pieces (tune48 without messaging, 48 sheets, and
+    # seeds 2200-2205 of six conditions, 36), misread after the run decoding at 2 / 3 / 4:
+    # 62 / 61 / 61 (partial cover everywhere 61) and 91 / 109 / 110 (141). Whole scans at 3:
+    # tune48 lost a sheet (table and thumb, 0 -> 4 wrong); at 4 tune48 reads as before and
+    # seeds 2200-2205 Arp exact 25 -> 26 of 36, wrong 87 -> 56; tune96b (the check) Arp
+    # wrong 303 -> 301, Miro as before. The sheet's own summed misfit is no guide: it
+    # prefers the layer on felt tip, which then reads worse, and partial cover on crayon,
+    # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
+    # chosen per sheet").
+    line_layer_fewer: int = 4
     # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
     # After solving, a line piece left out of review and read at ``review_below`` or more
     # goes to review when a second view favours its runner-up. Chosen on tuning seeds

@@ -67,6 +67,15 @@ def _curve(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
     return _density(refl, floor)
 
 
+def _layer(colour: np.ndarray, amounts: np.ndarray, floor: float) -> np.ndarray:
+    """Densities of ``colour`` laid as a layer of its pigment at each amount: the swatch's
+    density scaled by the amount (reflectance ``c ** a``), so a light trace keeps its key's
+    hue, where :func:`_curve`'s partial cover mixes it with the paper's white (wax crayon's
+    light strokes of a dark key read a lighter key of like hue by partial cover)."""
+    dens = _density(np.asarray(colour, np.float32)[None, :], floor)
+    return dens * np.asarray(amounts, np.float32)[:, None]
+
+
 def _trace_amounts(least: float, config: ScannerConfig) -> np.ndarray:
     """The amounts of its key a trace's pixel is fitted at: none, or from ``least``
     (``ScannerConfig.line_trace_min``) to ``line_trace_max`` (``STEPS`` steps from 0, those
@@ -371,6 +380,7 @@ def fit_lines(
     open_chroma: float | None = None,
     least_trace: float = 0.0,
     colour_refl: np.ndarray | None = None,
+    layer: bool = False,
 ) -> dict[int, LineFit]:
     """The best colour of every line with pixels: ``refl`` (pixels, 3) reflectance relative
     to paper, ``owner`` the line each pixel belongs to, ``line_mm`` its distance from that
@@ -391,7 +401,8 @@ def fit_lines(
     ``colour_refl`` the pixels the colours are fitted on where they differ from ``refl``
     (a small copy's, its fills' smear taken out:
     :func:`~artsheets.scanner.copies.without_fill_smear`; the fill shares are measured on
-    ``refl``, as they were calibrated).
+    ``refl``, as they were calibrated); ``layer``: a trace's pressure curve a layer of its
+    pigment (:func:`_layer`) rather than partial cover (:func:`_curve`).
 
     A fill beside the line is modelled by its own space's colour, not its key's: a fill's
     pressure and grain shift its colour along the key's curve and a little off it (on the
@@ -453,7 +464,7 @@ def fit_lines(
     own = _own_fill(host, owner, read, sides, core) if own_fill_credit > 0 else None
     credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):
-        curve = _curve(colours[k], trace_amounts, floor)
+        curve = (_layer if layer else _curve)(colours[k], trace_amounts, floor)
         cost[:, j] = misfits(curve, dulled_trace(curve, open_chroma))
         if own is not None:
             cost[own == k, j] -= credit

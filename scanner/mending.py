@@ -208,6 +208,7 @@ def confirm_by_order(
     candidates: list[str],
     close: Callable[[str], list[int | None]],
     config: ScannerConfig,
+    taken_back: Collection[str] = (),
 ) -> set[str]:
     """Doubted line pieces that Arp's order of play confirms: on a sheet whose lines as read
     some legal order of moves colours (found within ``order_proof`` positions), a piece of
@@ -223,9 +224,13 @@ def confirm_by_order(
     pencil's trace fits no better), so it reads in their colour; nor where the same change
     to the whole run of pieces of its colour along its line also lets a legal order be
     found (a move's stretch read in a look-alike colour throughout: each piece alone breaks
-    the order, together they do not); a search the budget cuts short proves nothing.
-    Returns the pieces confirmed (an empty set where the game has no order of play, or
-    none is found)."""
+    the order, together they do not); nor where the pieces the order of play changed before
+    (``taken_back``: read otherwise by :func:`choose_by_order` or :func:`mend_by_order`, in
+    review, their reading before second) taken back to that reading let one be found with
+    the close reading: the order proven legal rests on those changes, and a nearly as cheap
+    order may change this piece instead of them. A search the budget cuts short proves
+    nothing. Returns the pieces confirmed (an empty set where the game has no order of
+    play, or none is found)."""
     if not candidates or config.order_confirm_budget <= 0:
         return set()
     colours = _colours(readings)
@@ -235,6 +240,7 @@ def confirm_by_order(
         return set()
     left = config.order_confirm_budget
     runs = _runs_of(layout, colours, found.pieces)
+    undo = {rid: readings[rid].runner_up for rid in taken_back if rid in found.pieces}
     out: set[str] = set()
     for rid in candidates:
         others = close(rid)
@@ -244,7 +250,10 @@ def confirm_by_order(
             continue
         proven = True
         for colour in others:
-            for change in ({rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)):
+            tries = [{rid: colour}, dict.fromkeys(runs.get(rid, (rid,)), colour)]
+            if undo and rid not in undo:
+                tries.append(undo | {rid: colour})
+            for change in tries:
                 if left <= 0:
                     return out
                 tried = search(change, min(config.order_confirm_try, left))

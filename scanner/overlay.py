@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -26,8 +27,17 @@ from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.pipeline import ScanResult
 from artsheets.scanner.png import encode_rows, rgb_rows
 from artsheets.scanner.template import SHEETS_CACHED, template_for
+from artsheets.scanner.workers import parts
 
-__all__ = ["SHOW_CONFIDENCE_BELOW", "overlay_png", "overlay_png_soon", "render_overlay", "start"]
+__all__ = [
+    "SHOW_CONFIDENCE_BELOW",
+    "Picture",
+    "overlay_png",
+    "overlay_png_soon",
+    "picture_soon",
+    "render_overlay",
+    "start",
+]
 
 SHOW_CONFIDENCE_BELOW = 0.95
 REVIEW = (255, 0, 255)  # magenta (the overlay is drawn in RGB)
@@ -42,9 +52,16 @@ SCALE = 2  # the overlay is drawn at twice the working resolution, for legible l
 # and the "up" filter (the setting before) 61 ms, 1.93 MB; these rows at ISA-L level 0 15.7
 # ms, 2.35 MB; level 1 15.1 ms, 1.97 MB; level 2 15.9 ms, 1.96 MB; level 1 with the "up"
 # filter 17.8 ms, 1.87 MB (zlib-ng's level 1 37.6 ms, 2.32 MB; libdeflate's 79.5 ms, 1.64 MB).
-# The pixels are the same whichever: only the file's bytes differ.
+# The pixels are the same whichever: only the file's bytes differ. The rows are compressed in
+# bands side by side, one a core (``png.encode_rows``; one band in a batch's worker, which
+# has one core): a 2100 x 3270 overlay's 19 MB of rows took 141 ms against 96 ms in two
+# bands (load 14, processor 26-32 ms either way), and the file grows by a few kilobytes.
 # The whole command's figures: benchmarks/RESULTS.md (scan speed).
 PNG_LEVEL = 1
+# Rows kept above the picture made ahead (:func:`picture_soon`) for the band, whose lines are
+# known only when the scan is done: 24 + 30 a line, twelve lines (a header, scores, tallies,
+# the result, three failed checks and five notes); a taller band is drawn on a fresh picture.
+BAND_ROWS = 24 + 30 * 12
 # The photo faded a little (a quarter of the way to white) so the outlines stand out: as a
 # lookup table, made by the very blend it stands for; and kept to 64 levels a channel (the
 # middle of every 4), which the eye does not tell from 256 on the faded photo and which
@@ -81,19 +98,57 @@ def _outlines(
     return tuple(out)
 
 
-def _drawn(result: ScanResult) -> np.ndarray:
-    """The overlay drawn in RGB straight into the rows of its PNG (:func:`.png.rgb_rows`)."""
+class Picture(NamedTuple):
+    """The overlay's picture made ahead (:func:`picture_soon`): PNG rows holding the faded,
+    enlarged sheet below :data:`BAND_ROWS` rows kept for the band, and the image it was
+    made of."""
+
+    image: np.ndarray
+    rows: np.ndarray
+
+
+def _fill_picture(image: np.ndarray, img: np.ndarray) -> None:
+    """The sheet ``image`` faded and enlarged into ``img`` (RGB, ``SCALE`` times its size).
+
+    It is faded at the working resolution (a quarter of the pixels), then enlarged straight
+    into its place, each pixel repeated (see PNG_LEVEL: an interpolated one adds no detail
+    and compresses slower): at 2100 x 3000 pixels, each pass over the enlarged image, and
+    each copy of it, costs more than all the drawing."""
+    h, w = image.shape[:2]
+    faded = cv2.cvtColor(cv2.LUT(image, _FADE), cv2.COLOR_BGR2RGB)
+    cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_NEAREST)
+
+
+def _picture(image: np.ndarray) -> Picture:
+    h, w = image.shape[:2]
+    rows, out = rgb_rows(BAND_ROWS + h * SCALE, w * SCALE)
+    _fill_picture(image, out[BAND_ROWS:])
+    return Picture(image, rows)
+
+
+def picture_soon(image: np.ndarray) -> Future[Picture]:
+    """The overlay's picture of the rectified sheet ``image``, made in the overlay's thread
+    while the scan goes on (call it once the image is final: :func:`overlay_png` draws on it
+    only if it is the result's own image). The scan's colour stages and the solve leave the
+    second core idle; this moves 10-15 ms (the fading, the enlargement and the fresh memory
+    it fills) from the wait for the overlay after the scan to there."""
+    return _drawer().submit(_picture, image)
+
+
+def _drawn(result: ScanResult, picture: Picture | None = None) -> np.ndarray:
+    """The overlay drawn in RGB straight into the rows of its PNG (:func:`.png.rgb_rows`),
+    on ``picture`` if it is of the result's image and has room for the band."""
     h, w = result.image.shape[:2]
     band = _banner(result, w * SCALE)
-    rows, out = rgb_rows(len(band) + h * SCALE, w * SCALE)
+    if picture is not None and picture.image is result.image and len(band) <= BAND_ROWS:
+        rows = picture.rows[BAND_ROWS - len(band) :]  # contiguous: the PNG's rows as they lie
+        out = rows[:, 1:].reshape(len(rows), w * SCALE, 3)
+        img = out[len(band) :]
+    else:
+        rows, out = rgb_rows(len(band) + h * SCALE, w * SCALE)
+        img = out[len(band) :]
+        _fill_picture(result.image, img)
     cv2.cvtColor(band, cv2.COLOR_BGR2RGB, dst=out[: len(band)])
-    # The picture is faded at the working resolution (a quarter of the pixels), then enlarged
-    # straight into its place below the band, each pixel repeated (see PNG_LEVEL: an
-    # interpolated one adds no detail and compresses slower): at 2100 x 3000 pixels, each pass
-    # over the enlarged image, and each copy of it, costs more than all the drawing.
-    img = out[len(band) :]
-    faded = cv2.cvtColor(cv2.LUT(result.image, _FADE), cv2.COLOR_BGR2RGB)
-    cv2.resize(faded, (w * SCALE, h * SCALE), dst=img, interpolation=cv2.INTER_NEAREST)
     palette = {k: _rgb(result.palette.srgb(k)) for k in result.palette.colours}
     labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
     for rid, pts, closed, at in _outlines(result.code, result.config):
@@ -127,9 +182,10 @@ def render_overlay(result: ScanResult) -> np.ndarray:
     )
 
 
-def overlay_png(result: ScanResult) -> bytes:
-    """The overlay as the bytes of a PNG file (see :data:`PNG_LEVEL`)."""
-    return encode_rows(_drawn(result), PNG_LEVEL)
+def overlay_png(result: ScanResult, picture: Picture | None = None) -> bytes:
+    """The overlay as the bytes of a PNG file (see :data:`PNG_LEVEL`), drawn on ``picture``
+    (:func:`picture_soon`) where it fits: the same bytes either way."""
+    return encode_rows(_drawn(result, picture), PNG_LEVEL, parts())
 
 
 def _first_text() -> None:
@@ -149,9 +205,12 @@ def start() -> None:
     _drawer().submit(int)
 
 
-def overlay_png_soon(result: ScanResult) -> Future[bytes]:
-    """:func:`overlay_png` in the overlay's thread: the caller goes on (writing the report)."""
-    return _drawer().submit(overlay_png, result)
+def overlay_png_soon(result: ScanResult, picture: Future[Picture] | None = None) -> Future[bytes]:
+    """:func:`overlay_png` in the overlay's thread: the caller goes on (writing the report).
+    ``picture``: :func:`picture_soon`'s (done by then: the thread runs one job at a time)."""
+    return _drawer().submit(
+        lambda: overlay_png(result, picture.result() if picture is not None else None)
+    )
 
 
 def _banner(result: ScanResult, width: int) -> np.ndarray:

@@ -6,13 +6,14 @@ the command read from it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from artsheets.generator.layout import Layout
+from artsheets.generator.layout import Layout, Page
 from artsheets.scanner import warmup
 from artsheets.scanner.calibration import calibrate
 from artsheets.scanner.colours import (
@@ -51,7 +52,13 @@ from artsheets.scanner.registration import (
 )
 from artsheets.scanner.scoring import Scoring
 from artsheets.scanner.solve import solve
-from artsheets.scanner.template import PX_PER_MM, Template, keep_rules_cache, template_for
+from artsheets.scanner.template import (
+    PX_PER_MM,
+    Template,
+    keep_rules_cache,
+    template_for,
+    template_soon,
+)
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
 
@@ -151,9 +158,12 @@ def scan_image(
     sheet: str | None = None,
     players: int | None = None,
     config: ScannerConfig = DEFAULT,
+    on_rectified: Callable[[np.ndarray], object] | None = None,
 ) -> ScanResult:
     """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read;
-    ``config`` holds the settings of the evidence, solving and review steps."""
+    ``config`` holds the settings of the evidence, solving and review steps;
+    ``on_rectified`` is given the rectified sheet (the result's ``image``) as soon as it is
+    final, before its colours are read (the overlay's picture is made meanwhile)."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
     warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
@@ -198,19 +208,18 @@ def scan_image(
             "the sheet's QR code cannot be read; type the code printed beside it: "
             "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
         )
-    tpl = template_for(code, config)
+    # The page is warped at the size its markers say while the sheet's template is read in
+    # a thread (the warp is OpenCV's work, the template's mostly Python's); a template of
+    # another page size registers and warps the page again.
+    soon = template_soon(code, config)
+    work = _warp(photo, reg, guess)
+    tpl = soon.result()
     layout = tpl.layout
     if layout.page != guess:
         reg = register(corners, layout.markers, config)
+        work = _warp(photo, reg, layout.page)
     t["identify"] = time.perf_counter() - t0 - sum(t.values())
 
-    work = warp_page(
-        photo,
-        reg.page_from_photo,
-        PX_PER_MM,
-        (layout.page.width_mm, layout.page.height_mm),
-        photo_px_per_mm=reg.px_per_mm,
-    )
     inside = page_inside_photo(
         reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
@@ -218,6 +227,8 @@ def scan_image(
     work, inside, refinement = refine(work, tpl, inside, config, fit_page)
     if given and not text:
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
+    if on_rectified is not None:
+        on_rectified(work)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
 
     warmup.wait()  # before the first colour conversion
@@ -309,6 +320,12 @@ def scan_image(
         solve_exact=solved.exact,
         problems=problems,
     )
+
+
+def _warp(photo: np.ndarray, reg: Registration, page: Page) -> np.ndarray:
+    """The photo's ``page`` rectified at the working resolution."""
+    size = (page.width_mm, page.height_mm)
+    return warp_page(photo, reg.page_from_photo, PX_PER_MM, size, photo_px_per_mm=reg.px_per_mm)
 
 
 def _doubt_untrusted(readings: dict[str, Reading], moved: dict[int, float], tpl: Template) -> None:

@@ -213,6 +213,7 @@ def solve(
             _doubted_pieces(search, readings, config),
             lambda rid: _close_options(measured[rid], readings[rid].color, config),
             config,
+            taken_back=[rid for rid, _ in order],
         )
     _review_small_margins(readings, config.review_below, confirmed | forced)
     return Solution(

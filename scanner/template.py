@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ __all__ = [
     "forget_templates",
     "keep_rules_cache",
     "template_for",
+    "template_soon",
 ]
 
 PX_PER_MM = 5.0  # the working resolution: A4 is 1050 x 1485 pixels
@@ -92,6 +94,19 @@ def template_for(code: str, config: ScannerConfig = DEFAULT) -> Template:
     """The template of the sheet ``code`` names, its region masks built with ``config``: from
     memory, from the disk cache, or built (and stored there)."""
     return _template_for(code, config)
+
+
+@functools.cache
+def _reader() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(1, thread_name_prefix="artsheets-template")
+
+
+def template_soon(code: str, config: ScannerConfig = DEFAULT) -> Future[Template]:
+    """:func:`template_for` in a thread of its own, while the caller goes on: reading a
+    template back from the disk cache (its file, its pickle, the cache's key: 15-35 ms) is
+    mostly Python's own work, and the page's warp beside it mostly OpenCV's, which leaves
+    Python's lock to the thread."""
+    return _reader().submit(template_for, code, config)
 
 
 def cache_name(code: str, config: ScannerConfig) -> str:
