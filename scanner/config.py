@@ -1144,6 +1144,16 @@ class ScannerConfig:
     # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
     line_context_margin: float = 5.0
     line_context_margin: float = 5.0
+    # --- an overexposed messaging copy's fills, keys and marks read by a small margin ---
+    # In a photo under ``grey_min_px_per_mm`` whose paper clipped at white, a filled space,
+    # key or capture mark read by fewer log-odds than this over its next reading goes to
+    # review (``copydoubt``), clipped or not: the overexposure dulls every pale colour. Chosen
+    # on messaging copies of every game, seeds 2500-2515 and 2524-2599 (90 read, 29 of them
+    # overexposed): at 2.0 / 2.2 / 2.5 / 3.0 such regions left out of review flag 32 / 42 /
+    # 49 / 66, of them wrong 3 / 4 / 4 / 4 (the misreads at 1.65-2.10, one sheet); tune48's
+    # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
+    # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
+    copy_overexposed_margin: float = 2.2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
