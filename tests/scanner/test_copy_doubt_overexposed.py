@@ -52,8 +52,8 @@ def _run(
     return readings["r"]
 
 
-# 0.8 and 0.89: about 1.4 and 2.1 log-odds over the next colour, as the mark (tune96b
-# Vasarely) and the key (tune96b Miro) left out of review before were.
+# 0.8 and 0.89: about 1.4 and 2.1 log-odds over the next colour, the range of the sure
+# misreads (spaces, a key, marks) that overexposed copies left out of review before.
 @pytest.mark.parametrize("kind", ["space", "key", "mark"])
 @pytest.mark.parametrize("confidence", [0.8, 0.89])
 def test_sure_read_of_an_overexposed_copy_goes_to_review(kind: str, confidence: float) -> None:
