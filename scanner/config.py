@@ -1117,6 +1117,19 @@ class ScannerConfig:
     # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
     # chosen per sheet").
     line_layer_fewer: int = 4
+    # --- blank read from a printed core's share of its fill, in a messaging copy ---
+    # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
+    # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,
+    # mean squared density per pixel) reaches this: a copy's chroma is a block's, which
+    # the core (a fraction of a block) shares with the fill beside it, so the core share is
+    # no measure of the trace there, and a fit that explains the pixels this poorly says
+    # so; the piece keeps its colour, for review with blank second. Pieces the core share
+    # read blank on tune48's Arp photos (53): traced 5, misfit 2.69-5.40e-3 (4 of them
+    # messaging copies), bare 4, misfit 0.40-1.68e-3 (a messaging copy's 1.03e-3); on
+    # seeds 2300-2307 (56 Arp photos) traced messaging copies' 2.55-5.76e-3 (7 of 8; one
+    # 1.38e-3), no bare piece. Between 1.68 and 2.69: 2.0 (benchmarks/RESULTS.md, "Arp's
+    # traced pieces read blank surely").
+    line_bare_small_misfit: float = 0.002
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
