@@ -889,6 +889,12 @@ class Reading:
     # Lines read by the fit: the log-likelihood of no trace at all against the likeliest
     # colour (``lines.LineFit.bare``; 0 where not measured: a bare piece not ruled out).
     bare: float = field(default=0.0, compare=False)
+    # Lines read by the fit: the colour the printed core alone favours, as fitted before the
+    # run along its line or a curve's mean colour, and the log-odds by which that view (or
+    # the strips beside the core) prefers its colour (``lines.LineFit.core``, ``dissent``;
+    # None and 0 where not measured). What ``linedoubt`` weighs after solving.
+    core: int | None = field(default=None, compare=False)
+    dissent: float = field(default=0.0, compare=False)
 
     def doubted(self, at_most: float, reason: str) -> Reading:
         """This reading sent to review: its confidence at most ``at_most``, ``reason`` why."""
@@ -1451,6 +1457,8 @@ def _reread_lines(
             loglik=fit.loglik,
             surely_marked=conf_cov >= REVIEW_BELOW and not maybe_bare,
             bare=fit.bare,
+            core=measured[i].core,
+            dissent=measured[i].dissent,
         )
     islands = _doubt_islands(out, fits, alone, m.along, config)
     _doubt_beside_islands(out, islands, m.along, m.ids)

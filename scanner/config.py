@@ -1117,6 +1117,33 @@ class ScannerConfig:
     # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
     # chosen per sheet").
     line_layer_fewer: int = 4
+    # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
+    # After solving, a line piece left out of review and read at ``review_below`` or more
+    # goes to review when a second view favours its runner-up. Chosen on tuning seeds
+    # 2100-2131 of every condition, Arp and Miro (319 photos; 49,537 segments read so, 3
+    # wrong) and tune48's Arp and Miro (107, none wrong): by margin and key distance alone
+    # no bin held more than 1 wrong in 338 (benchmarks/RESULTS.md, "Wrong regions left out
+    # of review: line pieces whose core or context favours the runner-up").
+    # A curve's segment (Miro) whose printed core alone favours its runner-up by this many
+    # log-odds or more (the measured fit's ``dissent``), at an evidence margin under
+    # ``line_core_runner_margin``: on seeds 2100-2131's 160 Miro photos 0.1 / 0.2 / 0.3 /
+    # 0.4 flagged 26 / 8 / 4 / 2 segments at a margin under 3, the misread one of them each
+    # time (dissent 0.48); tune48's 54: 12 / 3 / 1 / 0, none wrong.
+    line_core_runner_dissent: float = 0.2
+    # Margin 2 / 3 / 4 / 5 at dissent 0.2: 2 / 8 / 18 / 30 flagged (the misread at 2.24).
+    line_core_runner_margin: float = 3.0
+    # ... and only where at most this many of the sheet's sure segments share its pair of
+    # colours (reading, core's): on two close-colour and felt-tip photos of those seeds the
+    # core favoured one close key on a dozen right segments each (the photo's bias); at 1 /
+    # 2 / 3 / any: 1 / 2 / 2 / 8 flagged, the misread among them; tune48: 2 / 2 / 2 / 3.
+    line_core_runner_alone: int = 2
+    # A straight line's piece (Arp) read in a colour no fill beside it has, whose runner-up
+    # is the colour of a fill beside it and of a piece it meets on its printed line, at an
+    # evidence margin under this: on seeds 2100-2131's 159 Arp photos 3 / 4 / 4.5 / 5 / 6
+    # flagged 20 / 33 / 44 / 49 / 56 pieces, the misread one from 4.5 (margin 4.46);
+    # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
+    line_context_margin: float = 5.0
+    line_context_margin: float = 5.0
     # --- blank read from a printed core's share of its fill, in a messaging copy ---
     # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
     # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,

@@ -259,7 +259,15 @@ def _decode_grid(
     )
     if text:
         return text
-    to_square = np.linalg.inv(patch_from_square[:, :2]) @ jacobian
+    # A squaring that (nearly) collapses the patch, a photo pixel spanning more than the whole
+    # squared code: the finder patterns found were not a code's corners, and no blur fitted
+    # through that squaring is a blur of the photo.
+    try:
+        to_square = np.linalg.inv(patch_from_square[:, :2]) @ jacobian
+    except np.linalg.LinAlgError:
+        return None
+    if not np.all(np.isfinite(to_square)) or np.abs(to_square).max() > n * _STEP:
+        return None
     fits = sorted(
         (
             fit_modules(square, n, round(_STEP), _QUIET, blur_cov(to_square, s))

@@ -37,6 +37,7 @@ from artsheets.scanner.identify import (
     read_sheet_code,
 )
 from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
+from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
@@ -283,6 +284,7 @@ def scan_image(
         bool(light.clipped_channels),
         config,
     )
+    doubt_line_pieces(by_id, solved.evidence, layout, tpl.masks, config)
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)

@@ -169,3 +169,19 @@ def test_noise_is_never_read_as_a_text() -> None:
         bits, known = function_patterns(n)
         dark = np.where(known, bits, rng.random((n, n)))
         assert decode_modules(dark, lambda t: True) is None
+
+
+@pytest.mark.parametrize("scale", [1e-17, 0.0])
+def test_a_collapsed_squaring_reads_nothing(monkeypatch: pytest.MonkeyPatch, scale: float) -> None:
+    """Finder patterns that were not a code's corners can square a patch up to (nearly)
+    nothing; the blur fit through that squaring has no blur to fit, and the grid reads no
+    code (None) rather than stopping the scan with numpy's singular-matrix error."""
+    import artsheets.scanner.identify as identify
+
+    n = 21
+    size = round((n + 2 * identify._QUIET) * identify._STEP)
+    blank = np.full((size, size), 255.0, np.float32)
+    collapsed = np.array([[scale, 0.0, 0.0], [0.0, scale, 0.0]])
+    monkeypatch.setattr(identify, "_squared", lambda *_: (blank, n, collapsed))
+    patch = np.full((size, size, 3), 255, np.uint8)
+    assert identify._decode_grid(patch, (0.0, 0.0), 0, np.eye(2)) is None

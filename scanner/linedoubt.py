@@ -1,0 +1,141 @@
+"""Review of traced line pieces read surely whose own views or context favour the runner-up.
+
+A line piece is read by the line fit over its whole band (the printed core and the strips
+beside it) and, on a curve, where the fit is weak, by its mean colour too
+(``lines.with_mean_colour``). Two kinds of piece were still read surely in the wrong colour
+and left out of review after solving, with small evidence margins that thousands of right
+pieces share too (benchmarks/RESULTS.md, "Wrong regions left out of review: line pieces
+whose core or context favours the runner-up"); what singles them out is a second view that
+favours the runner-up:
+
+* a curve's segment (Miro's) whose printed core alone, where a trace lies and a fill barely
+  reaches, favours the runner-up (``Reading.core``, ``Reading.dissent``): crayon's grain and
+  a close pair of keys tip the band's reading while the core still holds the trace's colour.
+  Only where few of the sheet's sure segments share that pair of colours: on some photos
+  (close colours, felt tip) the core favours one key over its neighbour on a dozen right
+  segments, a bias of the photo rather than a misread;
+* a piece of a straight line (Arp's) read in a colour no fill beside it has, whose runner-up
+  is the colour of a fill beside it and of a piece it meets on its printed line: the move
+  that captured that space traced its boundary in the captor's colour, and a trace along a
+  line runs on past the crossing.
+
+Such a piece goes to review after solving (so that no rule's confirmation takes it out
+again), its reading and confidence kept, the reason naming the runner-up. Pieces read
+under ``review_below`` as measured and left out of review by the rules' confirmation are
+the rules' call and are left alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+
+import numpy as np
+
+from artsheets.generator.layout import Layout
+from artsheets.scanner.colours import Reading
+from artsheets.scanner.config import ScannerConfig
+from artsheets.scanner.evidence import Evidence
+from artsheets.scanner.lines import curve_indices
+from artsheets.scanner.regions import RegionMasks
+
+__all__ = ["doubt_line_pieces"]
+
+
+def doubt_line_pieces(
+    readings: dict[str, Reading],
+    evidence: Mapping[str, Evidence],
+    layout: Layout,
+    masks: RegionMasks,
+    config: ScannerConfig,
+) -> int:
+    """Send to review, in place, the line pieces read surely whose core (a curve's) or
+    context (a straight line's) favours their runner-up (see the module's docstring).
+    ``evidence``: the measured evidence per region (``solve.Solution.evidence``); ``masks``:
+    the template's regions, their pixels' hosts and pieces along each line. Returns how many
+    were sent."""
+    ids = masks.ids
+    curve = curve_indices(layout, ids)
+    # A pair (reading, core's colour) that many of the sheet's sure segments share is the
+    # photo's own bias in the core's view (a close pair of keys), not a misread's sign.
+    shared = Counter(
+        (rd.color, rd.core)
+        for i in curve
+        if (rd := readings.get(ids[i])) is not None and _core_dissents(rd, config)
+    )
+    sent = 0
+    for i, reg in enumerate(masks.regions):
+        if reg.kind != "segment":
+            continue
+        rd = readings.get(reg.id)
+        ev = evidence.get(reg.id)
+        if rd is None or ev is None or rd.reason is not None or rd.color is None:
+            continue
+        if rd.runner_up is None or rd.confidence < config.review_below:
+            continue  # blank second, or doubted as measured and confirmed by the rules
+        margin = _margin(ev, rd.color)
+        if i in curve:
+            alone = shared[(rd.color, rd.core)] <= config.line_core_runner_alone
+            why = _core_favours(rd, margin, config) if alone else None
+        else:
+            why = _context_favours(rd, margin, i, masks, readings, config)
+        if why is not None:
+            readings[reg.id] = rd.doubted(rd.confidence, why)
+            sent += 1
+    return sent
+
+
+def _margin(ev: Evidence, colour: int) -> float:
+    """How much likelier (log) ``colour`` is than the next reading, by the measured evidence."""
+    mine = ev.loglik.get(colour, -math.inf)
+    return mine - max((v for o, v in ev.loglik.items() if o != colour), default=-math.inf)
+
+
+def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:
+    """Whether a segment read surely and left out of review has a core that favours its
+    runner-up by ``line_core_runner_dissent`` or more."""
+    return (
+        rd.reason is None
+        and rd.color is not None
+        and rd.confidence >= config.review_below
+        and rd.core is not None
+        and rd.core != rd.color
+        and rd.core == rd.runner_up
+        and rd.dissent >= config.line_core_runner_dissent
+    )
+
+
+def _core_favours(rd: Reading, margin: float, config: ScannerConfig) -> str | None:
+    """The reason a curve's segment is doubted, or None: its core alone favours its
+    runner-up (:func:`_core_dissents`), its margin under ``line_core_runner_margin``."""
+    if not _core_dissents(rd, config) or margin >= config.line_core_runner_margin:
+        return None
+    return f"colour {rd.color} by its line, but its printed core alone favours colour {rd.core}"
+
+
+def _context_favours(
+    rd: Reading,
+    margin: float,
+    i: int,
+    masks: RegionMasks,
+    readings: Mapping[str, Reading],
+    config: ScannerConfig,
+) -> str | None:
+    """The reason a straight line's piece is doubted, or None: read in a colour no fill
+    beside it has, its runner-up the colour of a fill beside it and of a piece it meets on
+    its line, its margin under ``line_context_margin``."""
+    if margin >= config.line_context_margin or not masks.along[i]:
+        return None
+    ids = masks.ids
+    met = {readings[ids[j]].color for j in masks.along[i] if ids[j] in readings}
+    if rd.runner_up not in met:
+        return None
+    hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
+    beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
+    if rd.runner_up not in beside or rd.color in beside:
+        return None
+    return (
+        f"colour {rd.color} by its pixels, but colour {rd.runner_up}, of a fill beside it "
+        "and a piece along its line, is close"
+    )
