@@ -1143,7 +1143,6 @@ class ScannerConfig:
     # flagged 20 / 33 / 44 / 49 / 56 pieces, the misread one from 4.5 (margin 4.46);
     # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
     line_context_margin: float = 5.0
-    line_context_margin: float = 5.0
     # --- blank read from a printed core's share of its fill, in a messaging copy ---
     # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
     # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,
