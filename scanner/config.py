@@ -1143,7 +1143,19 @@ class ScannerConfig:
     # flagged 20 / 33 / 44 / 49 / 56 pieces, the misread one from 4.5 (margin 4.46);
     # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
     line_context_margin: float = 5.0
-    line_context_margin: float = 5.0
+    # --- blank read from a printed core's share of its fill, in a messaging copy ---
+    # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
+    # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,
+    # mean squared density per pixel) reaches this: a copy's chroma is a block's, which
+    # the core (a fraction of a block) shares with the fill beside it, so the core share is
+    # no measure of the trace there, and a fit that explains the pixels this poorly says
+    # so; the piece keeps its colour, for review with blank second. Pieces the core share
+    # read blank on tune48's Arp photos (53): traced 5, misfit 2.69-5.40e-3 (4 of them
+    # messaging copies), bare 4, misfit 0.40-1.68e-3 (a messaging copy's 1.03e-3); on
+    # seeds 2300-2307 (56 Arp photos) traced messaging copies' 2.55-5.76e-3 (7 of 8; one
+    # 1.38e-3), no bare piece. Between 1.68 and 2.69: 2.0 (benchmarks/RESULTS.md, "Arp's
+    # traced pieces read blank surely").
+    line_bare_small_misfit: float = 0.002
     # --- an overexposed messaging copy's fills, keys and marks read by a small margin ---
     # In a photo under ``grey_min_px_per_mm`` whose paper clipped at white, a filled space,
     # key or capture mark read by fewer log-odds than this over its next reading goes to
