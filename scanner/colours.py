@@ -1411,7 +1411,11 @@ def _reread_lines(
                 if reason is None
                 else f"{reason}; or left blank ({why})?"
             )
-        blank_ll = _bare_loglik(fit, config) if faint_in_fill and thin else None
+        blank_ll = (
+            _bare_loglik(fit, config)
+            if faint_in_fill and thin and not _core_unresolved(fit, small_photo, config)
+            else None
+        )
         if blank_ll is not None and blank_ll >= config.line_bare_read_logodds and fit.color == own:
             # Less pencil on its core than the fill beside it holds, by more than a trace
             # mostly does: read blank, the fill's colour second, at the odds measured (only
@@ -1511,6 +1515,14 @@ def _doubt_split(
                 reason=f"colour {rd.color}, but its printed core alone favours {fit.core} "
                 f"and a piece of its line reads {others}",
             )
+
+
+def _core_unresolved(fit: LineFit, small_photo: bool, config: ScannerConfig) -> bool:
+    """Whether a line's printed core share is no measure of its trace: in a ``small_photo``
+    (a messaging copy, whose chroma is a block's, shared by the core and the fill beside it)
+    where the fit explains the line's pixels poorly (``fit.misfit`` from
+    ``config.line_bare_small_misfit``). There blank is not read from the core share."""
+    return small_photo and fit.misfit >= config.line_bare_small_misfit
 
 
 # An open share past twice the sheet's traces says no more of a trace (so capped in the fit

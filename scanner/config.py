@@ -1143,7 +1143,29 @@ class ScannerConfig:
     # flagged 20 / 33 / 44 / 49 / 56 pieces, the misread one from 4.5 (margin 4.46);
     # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
     line_context_margin: float = 5.0
-    line_context_margin: float = 5.0
+    # --- blank read from a printed core's share of its fill, in a messaging copy ---
+    # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
+    # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,
+    # mean squared density per pixel) reaches this: a copy's chroma is a block's, which
+    # the core (a fraction of a block) shares with the fill beside it, so the core share is
+    # no measure of the trace there, and a fit that explains the pixels this poorly says
+    # so; the piece keeps its colour, for review with blank second. Pieces the core share
+    # read blank on tune48's Arp photos (53): traced 5, misfit 2.69-5.40e-3 (4 of them
+    # messaging copies), bare 4, misfit 0.40-1.68e-3 (a messaging copy's 1.03e-3); on
+    # seeds 2300-2307 (56 Arp photos) traced messaging copies' 2.55-5.76e-3 (7 of 8; one
+    # 1.38e-3), no bare piece. Between 1.68 and 2.69: 2.0 (benchmarks/RESULTS.md, "Arp's
+    # traced pieces read blank surely").
+    line_bare_small_misfit: float = 0.002
+    # --- an overexposed messaging copy's fills, keys and marks read by a small margin ---
+    # In a photo under ``grey_min_px_per_mm`` whose paper clipped at white, a filled space,
+    # key or capture mark read by fewer log-odds than this over its next reading goes to
+    # review (``copydoubt``), clipped or not: the overexposure dulls every pale colour. Chosen
+    # on messaging copies of every game, seeds 2500-2515 and 2524-2599 (90 read, 29 of them
+    # overexposed): at 2.0 / 2.2 / 2.5 / 3.0 such regions left out of review flag 32 / 42 /
+    # 49 / 66, of them wrong 3 / 4 / 4 / 4 (the misreads at 1.65-2.10, one sheet); tune48's
+    # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
+    # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
+    copy_overexposed_margin: float = 2.2
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

@@ -15,6 +15,11 @@ it (benchmarks/RESULTS.md, "Messaging copies: which link fails first"):
 A filled space or key whose reading rests on either, read by less than
 ``ScannerConfig.copy_doubt_margin`` log-odds over the next reading, goes to review with its
 runner-up named; the reading itself is not changed.
+
+An overexposed copy dulls every pale colour, clipped or not, and its capture marks and
+keys with the fills: there a filled space, key or mark read by less than
+``ScannerConfig.copy_overexposed_margin`` (a smaller margin) goes to review too
+(benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys").
 """
 
 from __future__ import annotations
@@ -38,6 +43,10 @@ __all__ = ["doubt_copy_fills"]
 # marks, clipped, read under the margin; every unflagged misread the copies of seeds
 # 1700-1723 and 1900-1923 held was a filled space.
 FILL_KINDS = frozenset({"space", "key"})
+# In an overexposed copy, marks too: of the misreads left out of review in the overexposed
+# copies of seeds 2500-2599, one was a capture mark read by 2.1 log-odds beside the fills of
+# its sheet misread alike (tune96b held a mark and a key so).
+OVEREXPOSED_KINDS = FILL_KINDS | {"mark"}
 
 
 class _Region(Protocol):
@@ -61,7 +70,8 @@ def doubt_copy_fills(
     config: ScannerConfig,
 ) -> int:
     """Send to review, in place, the copy's fills read surely by a small margin whose colour
-    rests on a key learned from ticks or on clipped pixels (see the module's docstring).
+    rests on a key learned from ticks or on clipped pixels, and in an overexposed copy its
+    fills, keys and marks read by a smaller margin (see the module's docstring).
 
     ``regions``: the template's regions in the order of ``censored`` (each with ``id`` and
     ``kind``). ``overexposed``: the photo's paper clipped at white in some channel
@@ -69,35 +79,50 @@ def doubt_copy_fills(
     clips here and there in any photo; the copies' sure misreads of clipped fills were all
     in overexposed copies). Nothing happens in a photo of ``grey_min_px_per_mm`` or more.
     Returns how many regions were sent to review."""
-    if px_per_mm >= config.grey_min_px_per_mm or not math.isfinite(config.copy_doubt_margin):
+    if px_per_mm >= config.grey_min_px_per_mm:
         return 0
     sent = 0
     for i, reg in enumerate(regions):
         rid, kind = reg.id, reg.kind
         rd = readings.get(rid)
         ev = evidence.get(rid)
-        if kind not in FILL_KINDS or rd is None or ev is None:
+        if kind not in OVEREXPOSED_KINDS or rd is None or ev is None:
             continue
         if rd.reason is not None or rd.color is None or rd.runner_up is None:
             continue
         margin = ev.loglik.get(rd.color, -math.inf) - max(
             (v for o, v in ev.loglik.items() if o != rd.color), default=-math.inf
         )
-        if margin >= config.copy_doubt_margin:
-            continue
-        ticks = "boxes" in (palette.source.get(rd.color), palette.source.get(rd.runner_up))
-        if ticks:
-            why = (
-                "a key learned from its player's ticks, which a messaging app's copy dulls, "
-                f"leaves it close to colour {rd.runner_up}"
-            )
-        elif overexposed and bool(censored[i]):
-            why = (
-                "the copy is overexposed and its colour clipped at white: "
-                f"colour {rd.runner_up} is close"
-            )
-        else:
+        why = _why(kind, margin, rd, bool(censored[i]), palette, overexposed, config)
+        if why is None:
             continue
         readings[rid] = rd.doubted(config.copy_doubt_confidence, why)
         sent += 1
     return sent
+
+
+def _why(
+    kind: str,
+    margin: float,
+    rd: Reading,
+    clipped: bool,
+    palette: Palette,
+    overexposed: bool,
+    config: ScannerConfig,
+) -> str | None:
+    """Why a region read by ``margin`` log-odds over its runner-up goes to review in a copy
+    (None: it does not)."""
+    if kind in FILL_KINDS and margin < config.copy_doubt_margin < math.inf:
+        if "boxes" in (palette.source.get(rd.color), palette.source.get(rd.runner_up)):
+            return (
+                "a key learned from its player's ticks, which a messaging app's copy dulls, "
+                f"leaves it close to colour {rd.runner_up}"
+            )
+        if overexposed and clipped:
+            return (
+                "the copy is overexposed and its colour clipped at white: "
+                f"colour {rd.runner_up} is close"
+            )
+    if overexposed and margin < config.copy_overexposed_margin:
+        return f"the copy is overexposed, which dulls its colours: colour {rd.runner_up} is close"
+    return None
