@@ -1132,13 +1132,16 @@ def photo_tick(stats: RegionStats, styles: Sequence[Style], config: ScannerConfi
     that renders pencil thin or soft (a small JPEG, a grainy crayon) lowers every tick's
     coverage alike, so a faint tick there is judged against the photo's own ticks, not a
     sharp photo's; a blank box's specks do not shrink with it, and a photo whose ticks cover
-    as much as a sharp photo's keeps the configured thresholds."""
+    as much as a sharp photo's keeps the configured thresholds. Boxes covered less than
+    ``tick_scale_min_cover`` in the median are no photo's ticks (a small copy's darkened
+    printed outlines, on a sheet with none ticked): the thresholds are kept then too."""
     tick = config.tick
     ticked = _ticked_boxes(stats, _seen_boxes(stats, styles, tick, config), tick, config)
     if ticked is None:
         return tick
-    scale = float(np.median(stats.coverage[ticked])) / config.tick_full_cover
-    if scale >= 1.0:
+    median = float(np.median(stats.coverage[ticked]))
+    scale = median / config.tick_full_cover
+    if scale >= 1.0 or median < config.tick_scale_min_cover:
         return tick
     return Style(tick.off * scale, tick.on * scale, tick.sure * scale, tick.blank * scale)
 

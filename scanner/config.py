@@ -812,6 +812,16 @@ class ScannerConfig:
     # right, 1 wrong (a crayon box beside a thumb's shadow); 0.9: 17 / 1; 1.0: 23 / 4.
     tick_full_cover: float = 0.94
     tick_scale_least: int = 10
+    # ... but a median under this is not ticks': in an overexposed messaging copy of a sheet
+    # with no tick, the boxes counted are blank boxes whose printed outlines the copy
+    # darkens, and scaled by them every outline read ticked; the thresholds are then kept
+    # unscaled. Medians over the 290 messaging and crayon photos of tune48, tune96b and
+    # messaging seeds 2500-2599 (130 of them scaled): every photo with real ticks 0.583 or
+    # more, the two copies with no tick 0.36 and 0.40. Those two copies' whole scans, wrong /
+    # unflagged: 75 / 5 -> 4 / 0 and 21 / 14 -> 23 / 12 (there the outlines cover more than
+    # ``tick.sure`` unscaled); no photo of tune48 or tune96b reads otherwise
+    # (benchmarks/RESULTS.md, "an overexposed copy's tally boxes").
+    tick_scale_min_cover: float = 0.5
     # ... and where a tick is thinner than the photo's pixels it covers nothing at all, but
     # its darkening over the box (the mean ``ink_delta`` of all its pixels) stays: a tally
     # box read blank, darkened ``tick_dark_share`` or more of the photo's ticks' median

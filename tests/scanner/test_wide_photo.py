@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from artsheets.scanner.colours import Reading, RegionStats, _doubt_dark_boxes, photo_tick
 from artsheets.scanner.config import DEFAULT
@@ -61,15 +62,29 @@ def _stats(cov: np.ndarray, dark: np.ndarray) -> RegionStats:
 def test_ticks_a_photo_renders_thin_scale_the_tick_thresholds() -> None:
     tick = DEFAULT.tick
     styles = [tick] * 20 + [DEFAULT.fill]
-    thin = _stats(np.r_[np.full(12, 0.47), np.zeros(8), 1.0], np.zeros(21))
+    thin = _stats(np.r_[np.full(12, 0.705), np.zeros(8), 1.0], np.zeros(21))
     scaled = photo_tick(thin, styles, DEFAULT)
-    assert scaled.on == tick.on * 0.5 and scaled.blank == tick.blank * 0.5
+    assert scaled.on == pytest.approx(tick.on * 0.75)
+    assert scaled.blank == pytest.approx(tick.blank * 0.75)
     sharp = _stats(np.r_[np.full(12, 0.97), np.zeros(8), 1.0], np.zeros(21))
     assert photo_tick(sharp, styles, DEFAULT) is tick
     few = _stats(np.r_[np.full(5, 0.47), np.zeros(15), 1.0], np.zeros(21))
     assert photo_tick(few, styles, DEFAULT) is tick  # too few ticks to measure a photo by
-    off = replace(DEFAULT, tick_full_cover=0.47)
+    off = replace(DEFAULT, tick_full_cover=0.705)
     assert photo_tick(thin, styles, off) is off.tick
+
+
+def test_outlines_a_copy_darkens_are_no_ticks_to_scale_by() -> None:
+    """A sheet with no tick, in a small overexposed copy: the copy darkens the boxes' printed
+    outlines, most to 14 % of a box, the darkest 14 to 36 %, and those are counted as the
+    photo's ticks. Scaled by them, a box covered 14 % read ticked; under
+    ``tick_scale_min_cover`` they are no ticks and the thresholds are kept."""
+    tick = DEFAULT.tick
+    styles = [tick] * 40 + [DEFAULT.fill]
+    outlines = _stats(np.r_[np.full(14, 0.36), np.full(26, 0.14), 1.0], np.zeros(41))
+    assert photo_tick(outlines, styles, DEFAULT) is tick
+    scaled = photo_tick(outlines, styles, replace(DEFAULT, tick_scale_min_cover=0.0))
+    assert scaled.on < 0.14  # as before: every outline read ticked
 
 
 def test_a_box_read_blank_but_darkened_like_a_tick_is_doubted() -> None:
