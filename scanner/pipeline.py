@@ -236,7 +236,14 @@ def scan_image(
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(
-        work, light, tpl, inside, core_mm=config.bleed_mm, config=config, symbols=symbols
+        work,
+        light,
+        tpl,
+        inside,
+        core_mm=config.bleed_mm,
+        config=config,
+        symbols=symbols,
+        outlines=reg.px_per_mm < config.grey_min_px_per_mm,
     )
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
