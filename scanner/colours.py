@@ -62,7 +62,7 @@ from artsheets.scanner.lines import (
     traced_though_blank,
     with_mean_colour,
 )
-from artsheets.scanner.regions import RegionMasks, to_px
+from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.tallies import unresolved_blanks
 from artsheets.scanner.template import PX_PER_MM, Template, derived, disk
 
@@ -128,10 +128,6 @@ class RegionStats:
     # ``line_refl`` with the chroma a small copy smeared onto the lines' cores from the
     # fills beside them taken out, for the line fit's colours (None: as measured).
     line_unsmeared: np.ndarray | None = None
-    # Per region, the mean darkening (``ink_delta``) along a tally box's printed outline (a
-    # 1 px line on its polygon), NaN for other regions; None: not measured (see
-    # :func:`box_outlines`).
-    outline: np.ndarray | None = None
 
     @property
     def coverage(self) -> np.ndarray:
@@ -169,12 +165,10 @@ def measure(
     core_mm: float | None = None,
     config: ScannerConfig = DEFAULT,
     symbols: bool = False,
-    outlines: bool = False,
 ) -> RegionStats:
     """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
     core: its pixels that far or further from its outline; with ``symbols``, each polygon's
-    pencil near its centre and on a ring round it, the shape of a written symbol; with
-    ``outlines``, each tally box's printed outline's darkness, :func:`box_outlines`).
+    pencil near its centre and on a ring round it, the shape of a written symbol).
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
     so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
@@ -255,37 +249,7 @@ def measure(
         shape=_symbol_shape(tpl, delta, shown, config) if symbols else None,
         dark=m.sums(delta if shown is None else np.where(shown, delta, np.float32(0.0)))
         / np.maximum(n, 1),
-        outline=box_outlines(work, full, tpl) if outlines else None,
     )
-
-
-def box_outlines(work: np.ndarray, full: np.ndarray, tpl: Template) -> np.ndarray:
-    """Per region, the mean darkening (``ink_delta``) of the pixels on a tally box's polygon
-    (a 1 px line, relative to the paper ``full``), NaN for other regions.
-
-    A small copy blurs a box's printed outline into its inside; where the copy prints that
-    outline dark, a blank box's inside darkens as a tick's does, so a box's coverage is
-    judged against its own outline's darkness (see ``ScannerConfig.tally_outline_ratio``)."""
-    regions = tpl.masks.regions
-    out = np.full(len(regions), np.nan)
-    h, w = work.shape[:2]
-    for i, reg in enumerate(regions):
-        if not is_tally_box(reg.kind, reg.extra.get("role")) or len(reg.polygon) < 3:
-            continue
-        pts = to_px(reg.polygon, PX_PER_MM)
-        lo = np.maximum(np.floor(pts.min(0)).astype(int) - 1, 0)
-        hi = np.minimum(np.ceil(pts.max(0)).astype(int) + 2, [w, h])
-        if (hi <= lo).any():
-            continue
-        mask = np.zeros((hi[1] - lo[1], hi[0] - lo[0]), np.uint8)
-        cv2.polylines(mask, [np.round(pts - lo).astype(np.int32)], True, 1, 1)
-        ys, xs = np.nonzero(mask)
-        if len(ys) == 0:
-            continue
-        ys, xs = ys + lo[1], xs + lo[0]
-        px = (to_linear(work[ys, xs]) / full[ys, xs]).astype(np.float32)
-        out[i] = float(np.mean(ink_delta(cielab.lab(px))))
-    return out
 
 
 def _small_cores(
@@ -1124,7 +1088,6 @@ def classify(
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
-    _doubt_outlined_boxes(out, stats, styles, tick, config)
     # A region partly out of the frame is read from the part the photo shows: a best guess.
     for i, rd in enumerate(out):
         if config.part_seen <= stats.seen[i] < config.fully_seen:
@@ -1212,35 +1175,6 @@ def _doubt_dark_boxes(
         if rd.color is None and rd.reason is None:
             why = f"faint marks ({rd.coverage:.0%} covered), darkened like a light tick"
             out[i] = rd.doubted(doubted, why)
-
-
-def _doubt_outlined_boxes(
-    out: list[Reading],
-    stats: RegionStats,
-    styles: Sequence[Style],
-    tick: Style,
-    config: ScannerConfig,
-) -> None:
-    """Tally boxes read ticked whose coverage is small for how dark their own printed outline
-    prints, doubted in place (the reading kept).
-
-    A small copy (``stats.outline`` is measured only there) blurs a box's printed outline
-    into its inside; where it prints the outline dark and thick, a blank box is covered as a
-    tick covers it. A tick covers its box well beyond what its outline's blur does, so a
-    box covered ``tally_outline_cover`` or more whose coverage x 100 over its outline's
-    mean darkening is under ``tally_outline_ratio`` goes to review."""
-    if stats.outline is None or config.tally_outline_ratio <= 0:
-        return
-    seen = _seen_boxes(stats, styles, tick, config)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = stats.coverage * 100.0 / stats.outline
-    low = seen & (stats.coverage >= config.tally_outline_cover) & (stats.outline > 0)
-    low &= ratio < config.tally_outline_ratio
-    for i in np.flatnonzero(low):
-        rd = out[i]
-        if rd.color is not None and rd.reason is None:
-            why = "its printed outline is as dark as the mark: a copy's blur, not a tick?"
-            out[i] = rd.doubted(REVIEW_BELOW - 0.01, why)
 
 
 def _doubt_unresolved_boxes(

@@ -1176,17 +1176,6 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
-    # --- a small copy's tally boxes read ticked, against their printed outline's darkness ---
-    # In a photo under ``grey_min_px_per_mm`` (the only photos whose box outlines are
-    # measured) a tally box read ticked and covered ``tally_outline_cover`` or more whose
-    # coverage x 100 over its printed outline's mean ``ink_delta`` is under
-    # ``tally_outline_ratio`` goes to review: a dark, thick printed outline blurred into a
-    # blank box covers it as a tick does. Chosen on messaging copies, seeds 2500-2549 (all
-    # games): of boxes covered 0.30 or more, the blank ones' ratios 0.95-2.49 (14), the
-    # ticked ones' lowest 1.72 (of 2,517): under 1.7 holds 5 blank and no tick. 0: never.
-    # Figures: benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's tally boxes".
-    tally_outline_cover: float = 0.30
-    tally_outline_ratio: float = 1.7
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1

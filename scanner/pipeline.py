@@ -236,14 +236,7 @@ def scan_image(
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
     stats = measure(
-        work,
-        light,
-        tpl,
-        inside,
-        core_mm=config.bleed_mm,
-        config=config,
-        symbols=symbols,
-        outlines=reg.px_per_mm < config.grey_min_px_per_mm,
+        work, light, tpl, inside, core_mm=config.bleed_mm, config=config, symbols=symbols
     )
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
