@@ -90,10 +90,7 @@ def doubt_copy_fills(
             continue
         if rd.reason is not None or rd.color is None or rd.runner_up is None:
             continue
-        margin = ev.loglik.get(rd.color, -math.inf) - max(
-            (v for o, v in ev.loglik.items() if o != rd.color), default=-math.inf
-        )
-        why = _why(kind, margin, rd, bool(censored[i]), palette, overexposed, config)
+        why = _why(kind, ev.lead(rd.color), rd, bool(censored[i]), palette, overexposed, config)
         if why is None:
             continue
         readings[rid] = rd.doubted(config.copy_doubt_confidence, why)

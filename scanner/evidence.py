@@ -59,6 +59,13 @@ class Evidence:
         """How much likelier (log) the best reading is than ``option`` (0 for the best)."""
         return self.loglik[self.best] - self.loglik.get(option, -math.inf)
 
+    def lead(self, option: Option) -> float:
+        """How much likelier (log) ``option`` is than the likeliest other option: a reading's
+        own margin, which differs from :attr:`margin` where the rules read a region otherwise
+        than its best (negative then; infinite where there is no other option)."""
+        others = (v for o, v in self.loglik.items() if o != option)
+        return self.loglik.get(option, -math.inf) - max(others, default=-math.inf)
+
 
 def evidence_of(reading: Reading, colours: Iterable[int], config: ScannerConfig) -> Evidence:
     """The evidence a measured reading states, over blank and ``colours``.

@@ -27,7 +27,6 @@ the rules' call and are left alone.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Mapping
 
@@ -74,7 +73,7 @@ def doubt_line_pieces(
             continue
         if rd.runner_up is None or rd.confidence < config.review_below:
             continue  # blank second, or doubted as measured and confirmed by the rules
-        margin = _margin(ev, rd.color)
+        margin = ev.lead(rd.color)
         if i in curve:
             alone = shared[(rd.color, rd.core)] <= config.line_core_runner_alone
             why = _core_favours(rd, margin, config) if alone else None
@@ -84,12 +83,6 @@ def doubt_line_pieces(
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
     return sent
-
-
-def _margin(ev: Evidence, colour: int) -> float:
-    """How much likelier (log) ``colour`` is than the next reading, by the measured evidence."""
-    mine = ev.loglik.get(colour, -math.inf)
-    return mine - max((v for o, v in ev.loglik.items() if o != colour), default=-math.inf)
 
 
 def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:
