@@ -245,17 +245,20 @@ def _own_fill(
     return out
 
 
+def _dyed(refl: np.ndarray, config: ScannerConfig) -> bool:
+    """Whether a sheet's lines are dyed over (felt tip): ``line_dyed_share`` or more of their
+    pixels with a channel under ``line_dyed_below`` of the paper."""
+    return float((refl < config.line_dyed_below).any(axis=1).mean()) >= config.line_dyed_share
+
+
 def _beside_groups(
-    owner: np.ndarray, host: np.ndarray, core: np.ndarray, refl: np.ndarray, config: ScannerConfig
+    owner: np.ndarray, host: np.ndarray, core: np.ndarray, across: bool
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
     """The pixels beside the printed core, grouped by the fills that may lie under them: the
-    space each lies in, and on a sheet whose lines are dyed over (felt tip, whose fills
-    bleed 0.5-1.5 mm past their outline, across the line's band) also the filled space on
-    the line's other side (``line_bleed_across``)."""
+    space each lies in, and where ``across`` (on a sheet whose lines are dyed over: felt
+    tip, whose fills bleed 0.5-1.5 mm past their outline, across the line's band;
+    ``line_bleed_across``) also the filled space on the line's other side."""
     off = ~core
-    across = config.line_bleed_across and (
-        float((refl < config.line_dyed_below).any(axis=1).mean()) >= config.line_dyed_share
-    )
     if not across:
         return [
             (((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h)))
@@ -429,7 +432,8 @@ def fit_lines(
     if colour_refl is not None:
         dens = _density(colour_refl, floor)
         chroma = dens @ _NEUTRAL_OUT
-    beside = _beside_groups(owner, host, core, refl, config)
+    dyed = _dyed(refl, config)
+    beside = _beside_groups(owner, host, core, config.line_bleed_across and dyed)
     core_groups = _core_by_sides(owner, host, core)
     # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
     # is a censored measurement; on the core the grey's unknown darkness leaves it none.
@@ -479,7 +483,6 @@ def fit_lines(
     # core, that channel was fitted as censored and the pixel counts), and a line with fewer
     # than ``line_min_usable`` pixels that count states no colour surely.
     usable = ~dark_px.any(axis=1)
-    dyed = float((refl < config.line_dyed_below).any(axis=1).mean()) >= config.line_dyed_share
     if censor is not None:  # beside the core, a pixel with a channel not that dark tells
         usable |= ~core & ~dark_px.all(axis=1)
     best = cost.min(axis=1)[usable]
