@@ -1298,6 +1298,11 @@ def _reread_lines(
     if len(keys) < 2 or len(stats.line_px) == 0:
         return out
     host = m.host[stats.line_px]
+    hosts = [int(h) for h in np.unique(host) if h >= 0]
+    # What both of a sheet's fits (partial cover, then perhaps a layer) share.
+    fills = {h: stats.mean[h] for h in hosts if first[h].color}
+    fill_colours = {h: first[h].color for h in hosts}
+    curve = set() if small_photo else curve_indices(tpl.layout, m.ids)
 
     def fitted(layer: bool) -> tuple[dict[int, LineFit], dict[int, LineFit], dict[int, int]]:
         """The lines' fits as fitted, with Miro's curve's evidence, and the run decoding's
@@ -1307,14 +1312,14 @@ def _reread_lines(
             m.owner[stats.line_px],
             m.line_mm[stats.line_px],
             host,
-            {int(h): stats.mean[h] for h in np.unique(host) if h >= 0 and first[h].color},
+            fills,
             palette.colours,
             len(m.regions),
             palette.spread,
             per_sample,
             config.line_misfit_weight,
             config if small_photo else full_size_blacks(config),
-            {int(h): first[h].color for h in np.unique(host) if h >= 0},
+            fill_colours,
             0.0 if small_photo else config.line_own_fill_credit,
             open_chroma_share(small_photo, config),
             0.0 if small_photo else config.line_trace_min,
@@ -1323,7 +1328,6 @@ def _reread_lines(
         )
         measured = fits  # as fitted (``traced_though_blank`` was measured on these)
         if not small_photo:
-            curve = curve_indices(tpl.layout, m.ids)
             fits = with_mean_colour(fits, _mean_logliks(second, fits), curve, config)
             fits = curve_evidence(fits, curve, config)
         # A move colours a run of pieces along one printed line (Arp): pieces read coloured
