@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from artsheets.scanner.colours import Palette, Reading
-from artsheets.scanner.config import DEFAULT
+from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.copydoubt import doubt_copy_fills
 from artsheets.scanner.evidence import evidence_of
 
@@ -33,9 +33,19 @@ def _run(
     overexposed: bool = True,
     kind: str = "space",
     px_per_mm: float = COPY_PX_PER_MM,
-    config=DEFAULT,
+    config: ScannerConfig = DEFAULT,
+    reason: str | None = None,
 ) -> Reading:
-    rd = Reading(color=3, confidence=confidence, coverage=1.0, runner_up=4, surely_marked=True)
+    """A region read 3 (runner-up 4) at ``confidence`` (``reason``: already in review) in a
+    copy, after the copy's doubt."""
+    rd = Reading(
+        color=3,
+        confidence=confidence,
+        coverage=1.0,
+        reason=reason,
+        runner_up=4,
+        surely_marked=reason is None,
+    )
     readings = {"space-1": rd}
     evidence = {"space-1": evidence_of(rd, [3, 4], config)}
     doubt_copy_fills(

@@ -4,23 +4,16 @@ whatever their key's source and whether or not their own pixels clipped."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-import numpy as np
 import pytest
 
-from artsheets.scanner.colours import Palette, Reading
+from artsheets.scanner.colours import Reading
 from artsheets.scanner.config import DEFAULT, ScannerConfig
-from artsheets.scanner.copydoubt import doubt_copy_fills
-from artsheets.scanner.evidence import evidence_of
+
+from .test_copy_doubt import _run as copy_doubt
 
 COPY_PX_PER_MM = 2.2  # an overexposed messaging copy's scale (2.1-2.9 in seeds 2500-2599)
-
-
-@dataclass(frozen=True)
-class _Region:
-    id: str
-    kind: str
 
 
 def _margin(confidence: float) -> float:
@@ -33,23 +26,19 @@ def _run(
     overexposed: bool = True,
     px_per_mm: float = COPY_PX_PER_MM,
     config: ScannerConfig = DEFAULT,
+    reason: str | None = None,
 ) -> Reading:
-    grey = np.array([0.5, 0.5, 0.5])
-    # Keys printed and seen, the region's pixels not clipped: the first clauses stay out.
-    palette = Palette(colours={3: grey, 4: grey}, source={3: "key", 4: "key"})
-    rd = Reading(color=4, confidence=confidence, coverage=1.0, runner_up=3, surely_marked=True)
-    readings = {"r": rd}
-    doubt_copy_fills(
-        readings,
-        {"r": evidence_of(rd, [3, 4], config)},
-        [_Region("r", kind)],
-        np.array([False]),
-        palette,
-        px_per_mm,
-        overexposed,
-        config,
+    """Keys printed and seen, the region's pixels not clipped: the copy's first clauses stay
+    out."""
+    return copy_doubt(
+        confidence,
+        source="key",
+        overexposed=overexposed,
+        kind=kind,
+        px_per_mm=px_per_mm,
+        config=config,
+        reason=reason,
     )
-    return readings["r"]
 
 
 # 0.8 and 0.89: about 1.4 and 2.1 log-odds over the next colour, the range of the sure
@@ -59,8 +48,8 @@ def _run(
 def test_sure_read_of_an_overexposed_copy_goes_to_review(kind: str, confidence: float) -> None:
     assert _margin(confidence) < DEFAULT.copy_overexposed_margin
     out = _run(kind, confidence)
-    assert out.color == 4  # the reading is kept, only doubted
-    assert out.reason is not None and "overexposed" in out.reason and "colour 3" in out.reason
+    assert out.color == 3  # the reading is kept, only doubted
+    assert out.reason is not None and "overexposed" in out.reason and "colour 4" in out.reason
     assert out.confidence <= DEFAULT.copy_doubt_confidence
 
 
@@ -82,17 +71,4 @@ def test_left_alone(kwargs: dict) -> None:
 
 
 def test_already_doubted_keeps_its_reason() -> None:
-    rd = Reading(color=4, confidence=0.6, coverage=1.0, reason="faint", runner_up=3)
-    readings = {"r": rd}
-    grey = np.array([0.5, 0.5, 0.5])
-    doubt_copy_fills(
-        readings,
-        {"r": evidence_of(rd, [3, 4], DEFAULT)},
-        [_Region("r", "mark")],
-        np.array([False]),
-        Palette(colours={3: grey, 4: grey}, source={3: "key", 4: "key"}),
-        COPY_PX_PER_MM,
-        True,
-        DEFAULT,
-    )
-    assert readings["r"].reason == "faint"
+    assert _run("mark", 0.6, reason="faint").reason == "faint"
