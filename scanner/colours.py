@@ -345,8 +345,23 @@ def _as_clipped(
         return srgb
     at_white = (srgb >= CLIPPED) & beyond
     # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
-    near &= (where & (at_white[:, 0] | at_white[:, 1] | at_white[:, 2]))[:, None]
+    by_clip = at_white[:, 0] | at_white[:, 1] | at_white[:, 2]
+    if config.clip_paper_share > 0:
+        by_clip |= _paper_elsewhere(srgb, light_px, beyond, config.clip_paper_share)
+    near &= (where & by_clip)[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
+
+
+def _paper_elsewhere(
+    srgb: np.ndarray, light_px: np.ndarray, beyond: np.ndarray, share: float
+) -> np.ndarray:
+    """Per pixel, whether some channel's paper is not beyond white and every such channel
+    reads at least ``share`` of paper: a pixel darker than paper only in channels whose
+    paper is beyond white, where compression scatters clipped paper below the clip."""
+    lit = ~beyond
+    refl = to_linear(srgb) / np.maximum(light_px, np.float32(1e-6))
+    paper = (refl >= np.float32(share)) | beyond
+    return (lit[:, 0] | lit[:, 1] | lit[:, 2]) & paper[:, 0] & paper[:, 1] & paper[:, 2]
 
 
 def _weighted_mean(
