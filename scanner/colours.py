@@ -346,8 +346,11 @@ def _as_clipped(
     at_white = (srgb >= CLIPPED) & beyond
     # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
     by_clip = at_white[:, 0] | at_white[:, 1] | at_white[:, 2]
-    if config.clip_paper_share > 0:
-        by_clip |= _paper_elsewhere(srgb, light_px, beyond, config.clip_paper_share)
+    if config.clip_paper_share > 0:  # (judged only on the near pixels not yet taken)
+        rows = np.flatnonzero((near[:, 0] | near[:, 1] | near[:, 2]) & ~by_clip)
+        by_clip[rows] = _paper_elsewhere(
+            srgb[rows], light_px[rows], beyond[rows], config.clip_paper_share
+        )
     near &= (where & by_clip)[:, None]
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
