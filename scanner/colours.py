@@ -346,12 +346,17 @@ def _as_clipped(
     at_white = (srgb >= CLIPPED) & beyond
     # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
     by_clip = at_white[:, 0] | at_white[:, 1] | at_white[:, 2]
+    paper = None
     if config.clip_paper_share > 0:  # (judged only on the near pixels not yet taken)
-        rows = np.flatnonzero((near[:, 0] | near[:, 1] | near[:, 2]) & ~by_clip)
-        by_clip[rows] = _paper_elsewhere(
-            srgb[rows], light_px[rows], beyond[rows], config.clip_paper_share
-        )
+        rows = np.flatnonzero((near[:, 0] | near[:, 1] | near[:, 2]) & ~by_clip & where)
+        paper = rows[
+            _paper_elsewhere(srgb[rows], light_px[rows], beyond[rows], config.clip_paper_share)
+        ]
     near &= (where & by_clip)[:, None]
+    if paper is not None and len(paper):
+        # Read as paper: every channel "at least this bright", not only those near the
+        # clip (the rest, within the share of paper, would otherwise tint it).
+        near[paper] = True
     return np.where(near, np.uint8(255), srgb) if near.any() else srgb
 
 

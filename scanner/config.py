@@ -1179,16 +1179,16 @@ class ScannerConfig:
     # --- paper beyond white in some channels only: compression's scatter there ---
     # Where the paper is beyond white in some channels and not in others (an overexposed
     # photo under a cool or warm light), a fill's, mark's or tick's pixel within
-    # ``clip_noise_levels`` below the clip in the channels beyond white, and no darker than
-    # this share of paper in each other channel, is read as clipped there too (as a pixel
-    # clipped in another channel is): nothing in it says "darker than paper" but a clipped
-    # channel's compression scatter. 0: never. On the 24 photos of tune48 and seeds
-    # 2820-2839 (seven games) where this acts, 8.7 % of blank regions' such pixels read a
-    # lit channel under 0.9 of paper (1.4 % under 0.85), coloured regions' 76 %. tune48:
-    # 0.9 kept exact 454, wrong 274 (flagged 6,133 -> 6,100), 0.85 lost a messaging
-    # Klee sheet (a pale fill read blank); seeds 2820-2839: wrong 18 -> 2, an overexposed
-    # Springer copy's 15 blank triangles and spaces read pale yellow now blank
-    # (benchmarks/RESULTS.md, "Paper beyond white in one channel").
+    # ``clip_noise_levels`` below the clip in a channel beyond white, and no darker than
+    # this share of paper in each other channel, is read as paper (every channel "at least
+    # this bright"): nothing in it says "darker than paper" but a clipped channel's
+    # compression scatter. 0: never. On the 24 photos of tune48 and seeds 2820-2839 (seven
+    # games) where this acts, 8.7 % of blank regions' such pixels read a lit channel under
+    # 0.9 of paper (1.4 % under 0.85), coloured regions' 76 %. Reading only the near
+    # channel as clipped, 0.85 lost a messaging Klee sheet on tune48, 0.9 none; read as
+    # paper at 0.9: seeds 2820-2839 wrong 18 -> 2 (an overexposed Springer copy's 15 blank
+    # triangles and spaces read pale yellow now blank), tune48 as main (benchmarks/
+    # RESULTS.md, "Paper beyond white in one channel").
     clip_paper_share: float = 0.9
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
