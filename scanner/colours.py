@@ -165,10 +165,12 @@ def measure(
     core_mm: float | None = None,
     config: ScannerConfig = DEFAULT,
     symbols: bool = False,
+    copy: bool = False,
 ) -> RegionStats:
     """Coverage and pencil colour of every region (and, with ``core_mm``, of each polygon's
     core: its pixels that far or further from its outline; with ``symbols``, each polygon's
-    pencil near its centre and on a ring round it, the shape of a written symbol).
+    pencil near its centre and on a ring round it, the shape of a written symbol; with
+    ``copy``, a small messaging copy's pixels: see :func:`_as_clipped`).
 
     The colour is a mean over the pencil pixels weighted by how strongly each carries pencil,
     so that a thin stroke's blurred edges (pencil mixed with paper) count less than its core.
@@ -184,7 +186,7 @@ def measure(
     px /= paper
     _relight_boxes(px, work, full, tpl, inside, light, config)
     # (Traced lines keep the camera's own clipping: the line fit reads their pixels its way.)
-    srgb = _as_clipped(srgb, paper, m.line_mm < 0, config)
+    srgb = _as_clipped(srgb, paper, m.line_mm < 0, config, copy)
     # A clipped channel reads as paper to tell pencil from paper; the pencil's colour takes
     # it nearer the level it clipped at.
     clipped = bool((srgb >= CLIPPED).any())
@@ -328,7 +330,11 @@ def _symbol_zones(
 
 
 def _as_clipped(
-    srgb: np.ndarray, light_px: np.ndarray, where: np.ndarray, config: ScannerConfig
+    srgb: np.ndarray,
+    light_px: np.ndarray,
+    where: np.ndarray,
+    config: ScannerConfig,
+    copy: bool = False,
 ) -> np.ndarray:
     """``srgb`` (8-bit, (n, 3)) with every channel that may be the camera's white set to 255:
     those it clipped, and those within ``config.clip_noise_levels`` below the clip at pixels
@@ -336,7 +342,10 @@ def _as_clipped(
     channel and is clipped in another: clipped paper scattered down by compression (on an
     overexposed photo 4 % of blank paper's pixels in a channel beyond white read below the
     clip, the lowest 0.1 % 7 levels below). A pixel below the clip in every channel where
-    the paper is beyond white is darker than paper: a pale pencil, read as measured."""
+    the paper is beyond white is darker than paper: a pale pencil, read as measured. In a
+    ``copy`` (a messaging app's, whose chroma scatters a lone clipped channel's paper well
+    below the clip) such a pixel whose other channels read as paper is paper
+    (``config.clip_paper_share``); in a full photo a pale pencil looks the same."""
     if config.clip_noise_levels <= 0:
         return srgb
     beyond = light_px >= CLIPPED_LINEAR
@@ -347,7 +356,7 @@ def _as_clipped(
     # (``at_white.any(axis=1)``, which numpy does slowly over so short an axis.)
     by_clip = at_white[:, 0] | at_white[:, 1] | at_white[:, 2]
     paper = None
-    if config.clip_paper_share > 0:  # (judged only on the near pixels not yet taken)
+    if copy and config.clip_paper_share > 0:  # (judged on the near pixels not yet taken)
         rows = np.flatnonzero((near[:, 0] | near[:, 1] | near[:, 2]) & ~by_clip & where)
         paper = rows[
             _paper_elsewhere(srgb[rows], light_px[rows], beyond[rows], config.clip_paper_share)

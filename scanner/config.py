@@ -1176,19 +1176,20 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
-    # --- paper beyond white in some channels only: compression's scatter there ---
-    # Where the paper is beyond white in some channels and not in others (an overexposed
-    # photo under a cool or warm light), a fill's, mark's or tick's pixel within
-    # ``clip_noise_levels`` below the clip in a channel beyond white, and no darker than
-    # this share of paper in each other channel, is read as paper (every channel "at least
-    # this bright"): nothing in it says "darker than paper" but a clipped channel's
-    # compression scatter. 0: never. On the 24 photos of tune48 and seeds 2820-2839 (seven
-    # games) where this acts, 8.7 % of blank regions' such pixels read a lit channel under
-    # 0.9 of paper (1.4 % under 0.85), coloured regions' 76 %. Reading only the near
-    # channel as clipped, 0.85 lost a messaging Klee sheet on tune48, 0.9 none; read as
-    # paper at 0.9: seeds 2820-2839 wrong 18 -> 2 (an overexposed Springer copy's 15 blank
-    # triangles and spaces read pale yellow now blank), tune48 as main (benchmarks/
-    # RESULTS.md, "Paper beyond white in one channel").
+    # --- paper beyond white in some channels only: a small copy's scatter there ---
+    # In a copy under ``grey_min_px_per_mm`` (a messaging app's) whose paper is beyond white
+    # in some channels and not in others (overexposed under a cool or warm light), a fill's,
+    # mark's or tick's pixel within ``clip_noise_levels`` below the clip in a channel beyond
+    # white, and no darker than this share of paper in each other channel, is read as paper
+    # (every channel "at least this bright"): the copy's chroma scatters the clipped
+    # channel's paper below the clip. 0: never. On the 24 photos of tune48 and seeds
+    # 2820-2839 (seven games) where such pixels lie, 8.7 % of blank regions' ones read a
+    # lit channel under 0.9 of paper (1.4 % under 0.85), coloured regions' 76 %; reading
+    # only the near channel as clipped, 0.85 lost a tune48 sheet, 0.9 none. At 0.9, seeds
+    # 2820-2839 wrong 18 -> 2 (an overexposed Springer copy's 15 blank triangles and spaces
+    # read pale yellow now blank). In full photos it erased pale pencil (tune96b: 3 sheets
+    # lost, one region unflagged), so copies only (benchmarks/RESULTS.md, "Paper beyond
+    # white in one channel").
     clip_paper_share: float = 0.9
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).

@@ -235,9 +235,8 @@ def scan_image(
     light = light_field(work, tpl, inside, config)
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
-    stats = measure(
-        work, light, tpl, inside, core_mm=config.bleed_mm, config=config, symbols=symbols
-    )
+    copy = reg.px_per_mm < config.grey_min_px_per_mm  # a messaging app's copy
+    stats = measure(work, light, tpl, inside, config.bleed_mm, config, symbols, copy)
     stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
     shapes = SYMBOL_SHAPES.get(layout.game, ())

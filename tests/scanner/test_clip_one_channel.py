@@ -31,13 +31,17 @@ def test_scatter_below_a_lone_clipped_channel_is_paper_where_the_rest_reads_pape
     srgb = np.array([paper, pale, far], np.uint8)
     light = np.tile(LIGHT, (3, 1))
     where = np.ones(3, bool)
-    out = _as_clipped(srgb, light, where, DEFAULT)
+    out = _as_clipped(srgb, light, where, DEFAULT, copy=True)
     assert (out[0] == 255).all()  # read as paper: every channel at least this bright
     assert out[1, 0] == 245  # green says pencil: blue stays a measurement
     assert out[2, 0] == 235
     # Without the rule no channel but blue is at white, so nothing is read as clipped.
-    off = _as_clipped(srgb, light, where, dataclasses.replace(DEFAULT, clip_paper_share=0.0))
+    off = _as_clipped(
+        srgb, light, where, dataclasses.replace(DEFAULT, clip_paper_share=0.0), copy=True
+    )
     assert np.array_equal(off, srgb)
+    # In a full photo (not a small copy) a pale pencil looks the same: read as measured.
+    assert np.array_equal(_as_clipped(srgb, light, where, DEFAULT), srgb)
 
 
 def test_every_channel_beyond_white_keeps_the_rule_of_a_clipped_neighbour() -> None:
@@ -45,5 +49,5 @@ def test_every_channel_beyond_white_keeps_the_rule_of_a_clipped_neighbour() -> N
     under the clip in every channel is a pale pencil, as before."""
     srgb = np.array([[246, 247, 248]], np.uint8)
     light = np.array([[1.3, 1.2, 1.1]], np.float32)
-    out = _as_clipped(srgb, light, np.ones(1, bool), DEFAULT)
+    out = _as_clipped(srgb, light, np.ones(1, bool), DEFAULT, copy=True)
     assert np.array_equal(out, srgb)
