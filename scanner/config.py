@@ -594,12 +594,18 @@ class ScannerConfig:
     # --- Miro (lines.py, tallies.py) ---
     # A segment read blank by its coverage whose pixels the line fit reads in one colour by
     # this many log-odds over the next is doubted, that colour second
-    # (``lines.traced_though_blank``). On 80 Miro tuning photos (seeds 0-7 a condition)
-    # 103 traced segments were read blank: 71 reach 3, the fit's colour right in all 71
-    # (2.5: 78, one wrong). On 24 photos of unfinished Miro games (tuning seeds, 40 bare
-    # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
-    # doubted, not changed unless a rule wants them coloured.
-    line_blank_fit_logodds: float = 3.0
+    # (``lines.traced_though_blank``), so that the curve's unbroken stretch and a capture
+    # circle's boundary can colour it. Miro tuning photos outside messaging copies (tune48's
+    # 49, seeds 2760-2789's 171): 57 traced segments read blank, the fit's colour right on
+    # all 57, 8 of them under 3 (0.8-2.6; at 2-3: 4); 18 photos of finished games with 25
+    # segments each left bare (seeds 2780-2781, every condition but messaging): 339 bare
+    # segments read blank, whose fit reaches 3 on 1, 2.5 on 3, 2 on 7, 1.5 on 17, 0.9 on 41
+    # (their 12 traced segments read blank: the fit right on all, 3 at 2.2-2.4). At 2 a
+    # bare segment is doubted one time in fifty (a planted gap the rules may then colour);
+    # under 2 the bare ones grow faster than the traces gained. At 3 before (80 photos, 71
+    # of 103 traced reached 3, 2.5: 78 with one fit wrong; 24 photos of unfinished games:
+    # 13 of 821 bare segments read blank reached 3).
+    line_blank_fit_logodds: float = 2.0
     # A curve's segments (Miro): the line fit's margins between colours times this
     # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
     # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
