@@ -1377,9 +1377,6 @@ def _reread_lines(
             continue
         if rd.color is None or rd.reason == OUTSIDE:
             continue
-        if i in curve and _shows_no_pencil(rd, fit, config):
-            out[i] = _read_bare_segment(rd, fit, config)
-            continue
         # Light or patchy tracing stays doubtful whatever its colour; a faint line read by
         # its tint alone keeps that reading's doubt.
         stroke = config.stroke
@@ -1538,35 +1535,6 @@ def _core_unresolved(fit: LineFit, small_photo: bool, config: ScannerConfig) -> 
 # An open share past twice the sheet's traces says no more of a trace (so capped in the fit
 # of ``line_open_loglik_*``).
 OPEN_SHARE_CAP = 2.0
-
-
-def _shows_no_pencil(rd: Reading, fit: LineFit, config: ScannerConfig) -> bool:
-    """Whether a curve's segment read coloured with little pencil (``rd``: by its tint, or
-    light) shows no pencil to its line fit: no colour better than the next by
-    ``line_nopencil_llr``, and no trace at all within ``line_nopencil_bare`` of its colour.
-    A bare segment's printed grey takes a tint from the photo itself (as much as a faint
-    trace's on some photos), but its pixels name no pencil; a faint trace's still do."""
-    return (
-        rd.coverage < config.stroke.on
-        and len(fit.loglik) >= 2
-        and fit.llr < config.line_nopencil_llr
-        and fit.bare > -config.line_nopencil_bare
-    )
-
-
-def _read_bare_segment(rd: Reading, fit: LineFit, config: ScannerConfig) -> Reading:
-    """A segment that shows no pencil (:func:`_shows_no_pencil`) read blank at
-    ``line_nopencil_logodds`` over the colour its tint or fit gave, that colour second."""
-    odds = config.line_nopencil_logodds
-    return Reading(
-        None,
-        round(1.0 / (1.0 + math.exp(-odds)), 3),
-        rd.coverage,
-        f"read blank: {rd.coverage:.0%} covered, and its pixels favour no colour "
-        f"(colour {fit.color} by {fit.llr:.1f}) nor a trace over none",
-        runner_up=fit.color,
-        loglik={k: v - odds for k, v in fit.loglik.items()},
-    )
 
 
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:

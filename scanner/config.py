@@ -1182,20 +1182,6 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
-    # --- a curve's faint segment whose pixels show no pencil (Miro) ---
-    # A segment of a curve read coloured with coverage under the stroke's ``on`` (a faint
-    # trace by its tint, or a light one) whose line fit tells its colour from the next by
-    # under ``line_nopencil_llr`` log-odds and fits no trace at all within
-    # ``line_nopencil_bare`` of it (``LineFit.bare``) is read blank, at
-    # ``line_nopencil_logodds`` over its colour (``colours._shows_no_pencil``). Measured on
-    # Miro tuning photos outside messaging: 18 photos of finished games with 25 segments
-    # each left bare (seeds 2780-2781) read 78 bare segments so, and tune48's 49 and seeds
-    # 2760-2789's 171 photos 1,375 traced ones and 5 planted bare ones. Under 1 and within 5:
-    # 37 of 78 bare, 3 of 5 planted, 3 of 1,375 traced (under 1.5 / within 5: 48, 3, 8;
-    # under 1 / within 3: 34, 2, 1); the ratio 37/78 to 3/1375 is 5.4 log-odds, taken as 5.
-    line_nopencil_llr: float = 1.0
-    line_nopencil_bare: float = 5.0
-    line_nopencil_logodds: float = 5.0
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
