@@ -1176,6 +1176,19 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
+    # --- line pieces the rules confirmed whose fit shows no colour of their own (linedoubt) ---
+    # After solving, a line piece read under ``review_below`` as measured and left out of
+    # review by the rules' confirmation goes to review, blank second, where its line fit
+    # holds every colour's log-likelihood within ``line_confirmed_spread`` of the likeliest's
+    # and a bare piece within ``line_confirmed_bare`` log-odds. Chosen on seeds 2900-2939 of
+    # every condition and game (400 photos; 590 such pieces read coloured, 2 wrong, both a
+    # planted bare piece read coloured, spreads 0.56 and 0.59, bare -0.94 and -1.48):
+    # spread under 0.6 / 0.7 / 0.8 / 1.0 with bare over -1.5 flagged 10 / 15 / 22 / 46, both
+    # wrong ones each time; with bare over -1.0, 8 / 12 / 19 / 34 and one of them. 0: never.
+    # Figures: benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces
+    # with no colour of their own".
+    line_confirmed_spread: float = 0.7
+    line_confirmed_bare: float = 1.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
