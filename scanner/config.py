@@ -1178,16 +1178,18 @@ class ScannerConfig:
     copy_overexposed_margin: float = 2.2
     # --- line pieces the rules confirmed whose fit shows no colour of their own (linedoubt) ---
     # After solving, a line piece read under ``review_below`` as measured and left out of
-    # review by the rules' confirmation goes to review, blank second, where its line fit
-    # holds every colour's log-likelihood within ``line_confirmed_spread`` of the likeliest's
-    # and a bare piece within ``line_confirmed_bare`` log-odds. Chosen on seeds 2900-2939 of
-    # every condition and game (400 photos; 590 such pieces read coloured, 2 wrong, both a
-    # planted bare piece read coloured, spreads 0.56 and 0.59, bare -0.94 and -1.48):
-    # spread under 0.6 / 0.7 / 0.8 / 1.0 with bare over -1.5 flagged 10 / 15 / 22 / 46, both
-    # wrong ones each time; with bare over -1.0, 8 / 12 / 19 / 34 and one of them. 0: never.
-    # Figures: benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces
-    # with no colour of their own".
-    line_confirmed_spread: float = 0.7
+    # review by the rules' confirmation goes to review, blank second, where it is read in a
+    # colour its line fit does not favour, the fit holding every colour's log-likelihood
+    # within ``line_confirmed_spread`` of the likeliest's and a bare piece within
+    # ``line_confirmed_bare`` log-odds. Chosen on seeds 2900-2939 of every condition and game
+    # (400 photos; 590 such pieces read coloured, 2 wrong, both a planted bare Arp piece,
+    # spreads 0.56 and 0.59, bare -0.94 and -1.48) and tune48 (none wrong): with bare over
+    # -1.5, spread under 0.6 / 0.8 / 1.0 / 1.5 flagged 2 / 2 / 2 / 3 there (both wrong
+    # each time), tune48 1 / 2 / 2 / 3 (none wrong); bare over -1.0 leaves one misread;
+    # without the test of the fit's own colour, spread under 1.0 flagged 46 on seeds
+    # 2900-2939 and 71 on tune48. 0: never. Figures: benchmarks/RESULTS.md, "Wrong regions
+    # left out of review: confirmed pieces with no colour of their own".
+    line_confirmed_spread: float = 1.0
     line_confirmed_bare: float = 1.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).

@@ -24,13 +24,14 @@ again), its reading and confidence kept, the reason naming the runner-up. Pieces
 under ``review_below`` as measured and left out of review by the rules' confirmation are
 the rules' call and are left alone, but for one kind:
 
-* a piece the rules confirmed whose line fit tells no colour from another (every colour's
-  log-likelihood within ``line_confirmed_spread`` of the likeliest's) and does not rule out
-  a bare piece (``Reading.bare`` above ``-line_confirmed_bare``): the fit sees no trace of
-  any colour in particular, so its reading came from the run along its line or the order of
-  play, and a piece a player left uncoloured looks just so; confirming its colour would hide
-  that break (benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces
-  with no colour of their own"). It goes to review with blank second.
+* a piece the rules confirmed in a colour its own line fit does not favour, the fit telling
+  no colour from another (every colour's log-likelihood within ``line_confirmed_spread`` of
+  the likeliest's) and not ruling out a bare piece (``Reading.bare`` above
+  ``-line_confirmed_bare``): the fit sees no trace of any colour in particular, the reading
+  came from the run along its line or the order of play, and a piece a player left
+  uncoloured looks just so; confirming its colour would hide that break
+  (benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces with no
+  colour of their own"). It goes to review with blank second.
 """
 
 from __future__ import annotations
@@ -100,18 +101,20 @@ def doubt_line_pieces(
 
 
 COLOURLESS = (
-    "the rules confirm its colour, but its line shows no colour more than another "
-    "and may be bare: a piece left uncoloured?"
+    "the rules confirm its colour, but its own line favours no colour (another fits it "
+    "better) and may be bare: a piece left uncoloured?"
 )
 
 
 def _colourless(rd: Reading, config: ScannerConfig) -> bool:
-    """Whether a piece's line fit tells no colour apart (every colour's log-likelihood within
-    ``line_confirmed_spread`` of the likeliest's) and leaves a bare piece within
-    ``line_confirmed_bare`` log-odds (see the module's docstring)."""
+    """Whether a piece is read in a colour its line fit does not favour, the fit telling no
+    colour apart (every colour's log-likelihood within ``line_confirmed_spread`` of the
+    likeliest's) and leaving a bare piece within ``line_confirmed_bare`` log-odds (see the
+    module's docstring)."""
     if len(rd.loglik) < 2 or rd.bare <= -config.line_confirmed_bare:
         return False
-    return max(rd.loglik.values()) - min(rd.loglik.values()) < config.line_confirmed_spread
+    best, least = max(rd.loglik.values()), min(rd.loglik.values())
+    return rd.loglik.get(rd.color, least) < best and best - least < config.line_confirmed_spread
 
 
 def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:

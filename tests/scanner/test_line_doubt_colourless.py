@@ -1,6 +1,7 @@
-"""A line piece the rules confirmed whose line fit shows no colour more than another and
-leaves a bare piece close goes to review, blank second, its reading kept: a piece a player
-left uncoloured reads so, and confirming its colour would hide the break."""
+"""A line piece the rules confirmed in a colour its own line fit does not favour, the fit
+telling no colour apart and leaving a bare piece close, goes to review, blank second, its
+reading kept: a piece a player left uncoloured reads so, and confirming its colour would
+hide the break."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def test_a_confirmed_piece_with_no_colour_of_its_own_goes_to_review(game: str) -
     "kwargs",
     [
         {"loglik": FLAT | {4: -1.5}},  # the fit tells colour 4 apart: a trace is seen
+        {"loglik": FLAT | {1: -0.2, 3: 0.0}},  # the fit's likeliest colour is the one read
         {"bare": -2.0},  # the fit rules out a bare piece
         {"loglik": {}},  # not measured by the line fit
         {"confidence": 0.9},  # read surely: not a confirmation
