@@ -1189,8 +1189,10 @@ class ScannerConfig:
     # sheet left bare beside a fill of their colour): 96 bare, 48 traced. Blank's figure at
     # ``line_bare_read_logodds`` or more over every such piece there: bare 196 -> 217 of
     # 450, traced 3 -> 4 of 295; on tune48's 53 Arp photos no piece crosses it (102 traced
-    # pieces of this kind, no bare one). Whole scans: benchmarks/RESULTS.md, "Bare pieces
-    # between two fills of their colour: the fills' own reach".
+    # pieces of this kind, no bare one). Whole scans (Arp): tune48 alike; new tuning seeds
+    # 2700-2715 breaks 15 -> 17 of 40, exact 104 -> 102 of 160 (two traces read blank);
+    # tune96b breaks 7 -> 9 of 14, exact 31 -> 32 of 54 (benchmarks/RESULTS.md, "Bare
+    # pieces whose fill reaches onto the core"). 0 and 0: main's readings.
     line_own_reach_at_zero: float = 0.99
     line_own_reach_slope: float = -5.51
     # The seed of the k-means that learns a blank colour key (a local generator: the same
