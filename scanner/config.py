@@ -1182,6 +1182,40 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
+    # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
+    # Where a piece's core has no open side (fills of its colour on both sides) and the core
+    # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to
+    # ``line_bare_read_logodds``), the core share s against the same fills' share on their
+    # spaces' other printed cores read in another colour (``lines.LineFit.own_reach``, r: a
+    # fill's margin short of its outline is its own) adds ``line_own_reach_at_zero +
+    # line_own_reach_slope * clip(s - r, -1, 1)``. Fitted (logistic regression, base rate
+    # out) over such pieces read in their fills' colour (band share under
+    # ``line_bare_share``, outside felt tip and small copies) on 54 Arp photos made for it
+    # (seeds 2716-2721 of every condition but felt tip, up to 12 pieces of each finished
+    # sheet left bare beside a fill of their colour): 96 bare, 48 traced. Blank's figure at
+    # ``line_bare_read_logodds`` or more over every such piece there: bare 196 -> 217 of
+    # 450, traced 3 -> 4 of 295; on tune48's 53 Arp photos no piece crosses it (102 traced
+    # pieces of this kind, no bare one). Whole scans (Arp): tune48 alike; new tuning seeds
+    # 2700-2715 breaks 15 -> 17 of 40, exact 104 -> 102 of 160 (two traces read blank);
+    # tune96b breaks 7 -> 9 of 14, exact 31 -> 32 of 54 (benchmarks/RESULTS.md, "Bare
+    # pieces whose fill reaches onto the core"). 0 and 0: main's readings.
+    line_own_reach_at_zero: float = 0.99
+    line_own_reach_slope: float = -5.51
+    # --- line pieces the rules confirmed whose fit shows no colour of their own (linedoubt) ---
+    # After solving, a line piece read under ``review_below`` as measured and left out of
+    # review by the rules' confirmation goes to review, blank second, where it is read in a
+    # colour its line fit does not favour, the fit holding every colour's log-likelihood
+    # within ``line_confirmed_spread`` of the likeliest's and a bare piece within
+    # ``line_confirmed_bare`` log-odds. Chosen on seeds 2900-2939 of every condition and game
+    # (400 photos; 590 such pieces read coloured, 2 wrong, both a planted bare Arp piece,
+    # spreads 0.56 and 0.59, bare -0.94 and -1.48) and tune48 (none wrong): with bare over
+    # -1.5, spread under 0.6 / 0.8 / 1.0 / 1.5 flagged 2 / 2 / 2 / 3 there (both wrong
+    # each time), tune48 1 / 2 / 2 / 3 (none wrong); bare over -1.0 leaves one misread;
+    # without the test of the fit's own colour, spread under 1.0 flagged 46 on seeds
+    # 2900-2939 and 71 on tune48. 0: never. Figures: benchmarks/RESULTS.md, "Wrong regions
+    # left out of review: confirmed pieces with no colour of their own".
+    line_confirmed_spread: float = 1.0
+    line_confirmed_bare: float = 1.5
     # The seed of the k-means that learns a blank colour key (a local generator: the same
     # photo reads the same in any process, after any other photo).
     palette_seed: int = 1
