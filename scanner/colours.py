@@ -1567,6 +1567,7 @@ def _core_unresolved(fit: LineFit, small_photo: bool, config: ScannerConfig) -> 
 # An open share past twice the sheet's traces says no more of a trace (so capped in the fit
 # of ``line_open_loglik_*``).
 OPEN_SHARE_CAP = 2.0
+OWN_REACH_CAP = 1.0  # a core's share over its fill's own reach is clipped to +-this
 
 
 def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
@@ -1580,13 +1581,21 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     then the open side's. Where the core's figure stands, the band beside the core on its
     open side adds its likelihood ratio (``fit.open_band``; ``line_open_band_*``): a fill's
     blur reaches over the core but fades before that band, a trace's nib covers it. Each
-    fitted over bare and traced pieces."""
+    fitted over bare and traced pieces. Where the open side is unmeasured (fills of the
+    colour on both sides), the core share against the fills' own reach onto their spaces'
+    other cores (``fit.own_reach``; ``line_own_reach_*``) adds its ratio within the doubt."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
     core = config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
     if fit.open_share is None:
-        return core
+        if fit.own_reach is None or not 0.0 <= core < config.line_bare_read_logodds:
+            return core
+        # Fills of its colour on both sides: where the core leaves blank in doubt, the
+        # core against what the same fills put on their spaces' other cores (their own
+        # margin short of the outline) adds its likelihood ratio.
+        above = min(max(fit.core_share - fit.own_reach, -OWN_REACH_CAP), OWN_REACH_CAP)
+        return core + config.line_own_reach_at_zero + config.line_own_reach_slope * above
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(
         fit.open_share, OPEN_SHARE_CAP
     )

@@ -594,12 +594,18 @@ class ScannerConfig:
     # --- Miro (lines.py, tallies.py) ---
     # A segment read blank by its coverage whose pixels the line fit reads in one colour by
     # this many log-odds over the next is doubted, that colour second
-    # (``lines.traced_though_blank``). On 80 Miro tuning photos (seeds 0-7 a condition)
-    # 103 traced segments were read blank: 71 reach 3, the fit's colour right in all 71
-    # (2.5: 78, one wrong). On 24 photos of unfinished Miro games (tuning seeds, 40 bare
-    # segments each, 821 read blank) 13 bare segments reach 3 (1.6 %, 8 of them felt tip):
-    # doubted, not changed unless a rule wants them coloured.
-    line_blank_fit_logodds: float = 3.0
+    # (``lines.traced_though_blank``), so that the curve's unbroken stretch and a capture
+    # circle's boundary can colour it. Miro tuning photos outside messaging copies (tune48's
+    # 49, seeds 2760-2789's 171): 57 traced segments read blank, the fit's colour right on
+    # all 57, 8 of them under 3 (0.8-2.6; at 2-3: 4); 18 photos of finished games with 25
+    # segments each left bare (seeds 2780-2781, every condition but messaging): 339 bare
+    # segments read blank, whose fit reaches 3 on 1, 2.5 on 3, 2 on 7, 1.5 on 17, 0.9 on 41
+    # (their 12 traced segments read blank: the fit right on all, 3 at 2.2-2.4). At 2 a
+    # bare segment is doubted one time in fifty (a planted gap the rules may then colour);
+    # under 2 the bare ones grow faster than the traces gained. At 3 before (80 photos, 71
+    # of 103 traced reached 3, 2.5: 78 with one fit wrong; 24 photos of unfinished games:
+    # 13 of 821 bare segments read blank reached 3).
+    line_blank_fit_logodds: float = 2.0
     # A curve's segments (Miro): the line fit's margins between colours times this
     # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
     # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
@@ -1176,6 +1182,40 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
+    # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
+    # Where a piece's core has no open side (fills of its colour on both sides) and the core
+    # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to
+    # ``line_bare_read_logodds``), the core share s against the same fills' share on their
+    # spaces' other printed cores read in another colour (``lines.LineFit.own_reach``, r: a
+    # fill's margin short of its outline is its own) adds ``line_own_reach_at_zero +
+    # line_own_reach_slope * clip(s - r, -1, 1)``. Fitted (logistic regression, base rate
+    # out) over such pieces read in their fills' colour (band share under
+    # ``line_bare_share``, outside felt tip and small copies) on 54 Arp photos made for it
+    # (seeds 2716-2721 of every condition but felt tip, up to 12 pieces of each finished
+    # sheet left bare beside a fill of their colour): 96 bare, 48 traced. Blank's figure at
+    # ``line_bare_read_logodds`` or more over every such piece there: bare 196 -> 217 of
+    # 450, traced 3 -> 4 of 295; on tune48's 53 Arp photos no piece crosses it (102 traced
+    # pieces of this kind, no bare one). Whole scans (Arp): tune48 alike; new tuning seeds
+    # 2700-2715 breaks 15 -> 17 of 40, exact 104 -> 102 of 160 (two traces read blank);
+    # tune96b breaks 7 -> 9 of 14, exact 31 -> 32 of 54 (benchmarks/RESULTS.md, "Bare
+    # pieces whose fill reaches onto the core"). 0 and 0: main's readings.
+    line_own_reach_at_zero: float = 0.99
+    line_own_reach_slope: float = -5.51
+    # --- line pieces the rules confirmed whose fit shows no colour of their own (linedoubt) ---
+    # After solving, a line piece read under ``review_below`` as measured and left out of
+    # review by the rules' confirmation goes to review, blank second, where it is read in a
+    # colour its line fit does not favour, the fit holding every colour's log-likelihood
+    # within ``line_confirmed_spread`` of the likeliest's and a bare piece within
+    # ``line_confirmed_bare`` log-odds. Chosen on seeds 2900-2939 of every condition and game
+    # (400 photos; 590 such pieces read coloured, 2 wrong, both a planted bare Arp piece,
+    # spreads 0.56 and 0.59, bare -0.94 and -1.48) and tune48 (none wrong): with bare over
+    # -1.5, spread under 0.6 / 0.8 / 1.0 / 1.5 flagged 2 / 2 / 2 / 3 there (both wrong
+    # each time), tune48 1 / 2 / 2 / 3 (none wrong); bare over -1.0 leaves one misread;
+    # without the test of the fit's own colour, spread under 1.0 flagged 46 on seeds
+    # 2900-2939 and 71 on tune48. 0: never. Figures: benchmarks/RESULTS.md, "Wrong regions
+    # left out of review: confirmed pieces with no colour of their own".
+    line_confirmed_spread: float = 1.0
+    line_confirmed_bare: float = 1.5
     # --- paper beyond white in some channels only: a small copy's scatter there ---
     # In a copy under ``grey_min_px_per_mm`` (a messaging app's) whose paper is beyond white
     # in some channels and not in others (overexposed under a cool or warm light), a fill's,

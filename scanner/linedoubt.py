@@ -22,13 +22,23 @@ favours the runner-up:
 Such a piece goes to review after solving (so that no rule's confirmation takes it out
 again), its reading and confidence kept, the reason naming the runner-up. Pieces read
 under ``review_below`` as measured and left out of review by the rules' confirmation are
-the rules' call and are left alone.
+the rules' call and are left alone, but for one kind:
+
+* a piece the rules confirmed in a colour its own line fit does not favour, the fit telling
+  no colour from another (every colour's log-likelihood within ``line_confirmed_spread`` of
+  the likeliest's) and not ruling out a bare piece (``Reading.bare`` above
+  ``-line_confirmed_bare``): the fit sees no trace of any colour in particular, the reading
+  came from the run along its line or the order of play, and a piece a player left
+  uncoloured looks just so; confirming its colour would hide that break
+  (benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces with no
+  colour of their own"). It goes to review with blank second.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
 import numpy as np
 
@@ -71,8 +81,13 @@ def doubt_line_pieces(
         ev = evidence.get(reg.id)
         if rd is None or ev is None or rd.reason is not None or rd.color is None:
             continue
-        if rd.runner_up is None or rd.confidence < config.review_below:
-            continue  # blank second, or doubted as measured and confirmed by the rules
+        if rd.confidence < config.review_below:  # doubted as measured, confirmed by the rules
+            if _colourless(rd, config):
+                readings[reg.id] = replace(rd, runner_up=None).doubted(rd.confidence, COLOURLESS)
+                sent += 1
+            continue
+        if rd.runner_up is None:
+            continue  # blank second
         margin = ev.lead(rd.color)
         if i in curve:
             alone = shared[(rd.color, rd.core)] <= config.line_core_runner_alone
@@ -83,6 +98,23 @@ def doubt_line_pieces(
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
     return sent
+
+
+COLOURLESS = (
+    "the rules confirm its colour, but its own line favours no colour (another fits it "
+    "better) and may be bare: a piece left uncoloured?"
+)
+
+
+def _colourless(rd: Reading, config: ScannerConfig) -> bool:
+    """Whether a piece is read in a colour its line fit does not favour, the fit telling no
+    colour apart (every colour's log-likelihood within ``line_confirmed_spread`` of the
+    likeliest's) and leaving a bare piece within ``line_confirmed_bare`` log-odds (see the
+    module's docstring)."""
+    if len(rd.loglik) < 2 or rd.bare <= -config.line_confirmed_bare:
+        return False
+    best, least = max(rd.loglik.values()), min(rd.loglik.values())
+    return rd.loglik.get(rd.color, least) < best and best - least < config.line_confirmed_spread
 
 
 def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:

@@ -360,6 +360,14 @@ class LineFit:
     # sides, a fill stops short of its outline, so a bare piece's open side there holds
     # paper or the other fill (None: under 5 such pixels; ``colours._bare_loglik``).
     open_band: float | None = None
+    # Where the core's open side is unmeasured (fills of ``color`` on both sides), how much
+    # of that colour the same fills put on the printed cores of their spaces' other sides,
+    # where those are read in another colour (that colour taken out as for ``open_share``):
+    # the fill's own reach onto a core no trace of its colour lies on, the same units as
+    # ``core_share`` (None: no such side measured; :func:`_own_reach`). A fill's margin
+    # short of its outline is its own (0.2-0.7 mm), so a bare piece's core holds about
+    # what its space's other sides hold, a trace's more.
+    own_reach: float | None = None
 
     @property
     def confidence(self) -> float:
@@ -533,6 +541,7 @@ def fit_lines(
     open_band = _open_shares(
         measured[off], owner[off], host[off], best_of, fill, read, colours, config
     )
+    reach = _own_reach(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -574,6 +583,7 @@ def fit_lines(
         under = dyed and in_fill
         share = _share_of(shares, best, int(i), config.line_min_usable)
         core_share = _share_of(core_shares, best, int(i), CORE_SHARE_PIXELS)
+        own_sides = [h for h in sides.get(int(i), ()) if read.get(h) == best and h in reach]
         second, margin = None, 50.0  # one colour in play: nothing to tell it from
         if len(keys) >= 2:
             second = keys[order[1]]
@@ -593,7 +603,60 @@ def fit_lines(
             core_share,
             opens.get(int(i)),
             open_band.get(int(i)),
+            float(np.mean([reach[h] for h in own_sides])) if own_sides else None,
         )
+    return out
+
+
+def _own_reach(
+    chroma: np.ndarray,
+    owner: np.ndarray,
+    host: np.ndarray,
+    best: np.ndarray,
+    fill: dict[int, np.ndarray],
+    fill_colours: dict[int, int | None],
+    colours: dict[int, np.ndarray],
+    config: ScannerConfig,
+) -> dict[int, float]:
+    """Per filled space, :attr:`LineFit.own_reach`'s reference from its printed cores'
+    pixels (``chroma``: density with the neutral part out; ``owner``, ``host`` theirs;
+    ``best`` each line's best colour's index in ``colours``): on the sides of the space read
+    in a colour Y other than its fill's X, each pixel taken as ``a F + b Y`` (F the space's
+    measured fill; ``a`` along the part of F unlike Y, counted where that part keeps
+    ``line_open_apart`` of F), ``a`` averaged per side (``CORE_SHARE_PIXELS`` or more) and
+    the space's median over its sides."""
+    floor = config.line_min_reflectance
+    keys = list(colours)
+    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
+    kv = kv @ _NEUTRAL_OUT  # each key's chroma (rows in ``keys``' order)
+    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
+    fv = np.zeros((n + 1, 3), np.float32)  # per space (the last row: none) its fill's chroma
+    fcol = np.full(n + 1, -1, np.int64)
+    for h, c in fill.items():
+        k = fill_colours.get(h)
+        if k is not None:
+            fv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
+            fcol[h] = k
+    at = np.where(host >= 0, host, n)
+    j = best[owner]
+    v, y = fv[at], kv[j]
+    yy = np.einsum("ij,ij->i", y, y)
+    vy = np.einsum("ij,ij->i", v, y)
+    vp = v - (vy / np.maximum(yy, 1e-9))[:, None] * y  # the part of the fill unlike Y
+    vv = np.einsum("ij,ij->i", v, v)
+    vpv = np.einsum("ij,ij->i", vp, v)  # = |vp|^2
+    other = (fcol[at] >= 0) & (fcol[at] != np.array(keys, np.int64)[j])
+    keep = other & (vv > 1e-6) & (vpv >= config.line_open_apart * vv)
+    if not keep.any():
+        return {}
+    a = np.einsum("ij,ij->i", chroma[keep], vp[keep]) / vpv[keep]
+    side = owner[keep].astype(np.int64) * (n + 1) + at[keep]  # a line's side in one space
+    sides, idx, count = np.unique(side, return_inverse=True, return_counts=True)
+    mean = np.bincount(idx, weights=a) / count
+    space = sides % (n + 1)
+    out: dict[int, float] = {}
+    for h in np.unique(space[count >= CORE_SHARE_PIXELS]).tolist():
+        out[int(h)] = float(np.median(mean[(space == h) & (count >= CORE_SHARE_PIXELS)]))
     return out
 
 
