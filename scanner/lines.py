@@ -625,26 +625,11 @@ def _own_reach(
     measured fill; ``a`` along the part of F unlike Y, counted where that part keeps
     ``line_open_apart`` of F), ``a`` averaged per side (``CORE_SHARE_PIXELS`` or more) and
     the space's median over its sides."""
-    floor = config.line_min_reflectance
-    keys = list(colours)
-    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
-    kv = kv @ _NEUTRAL_OUT  # each key's chroma (rows in ``keys``' order)
-    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
-    fv = np.zeros((n + 1, 3), np.float32)  # per space (the last row: none) its fill's chroma
-    fcol = np.full(n + 1, -1, np.int64)
-    for h, c in fill.items():
-        k = fill_colours.get(h)
-        if k is not None:
-            fv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
-            fcol[h] = k
-    at = np.where(host >= 0, host, n)
+    keys, kv, fv, fcol, at = _key_and_fill_chroma(host, fill, fill_colours, colours, config)
+    n = len(fv) - 1
     j = best[owner]
-    v, y = fv[at], kv[j]
-    yy = np.einsum("ij,ij->i", y, y)
-    vy = np.einsum("ij,ij->i", v, y)
-    vp = v - (vy / np.maximum(yy, 1e-9))[:, None] * y  # the part of the fill unlike Y
-    vv = np.einsum("ij,ij->i", v, v)
-    vpv = np.einsum("ij,ij->i", vp, v)  # = |vp|^2
+    v = fv[at]
+    vp, vv, vpv = _unlike(v, kv[j])  # the part of the fill unlike Y
     other = (fcol[at] >= 0) & (fcol[at] != np.array(keys, np.int64)[j])
     keep = other & (vv > 1e-6) & (vpv >= config.line_open_apart * vv)
     if not keep.any():
@@ -677,27 +662,10 @@ def _open_shares(
     unlike Y (counted only where that part keeps ``line_open_apart`` of X); on paper, its
     chroma along X. ``a`` is X's amount against the key's own colour; each line's mean is
     divided by the median of the lines read in X."""
-    floor = config.line_min_reflectance
-    keys = list(colours)
-    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
-    kv = kv @ _NEUTRAL_OUT  # each key's chroma (rows in ``keys``' order)
-    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
-    yv = np.zeros((n + 1, 3), np.float32)  # per space (the last row: none) its fill's chroma
-    ycol = np.full(n + 1, -1, np.int64)
-    for h, c in fill.items():
-        k = fill_colours.get(h)
-        if k is not None:
-            yv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
-            ycol[h] = k
-    at = np.where(host >= 0, host, n)
+    keys, kv, yv, ycol, at = _key_and_fill_chroma(host, fill, fill_colours, colours, config)
     j = best[owner]
     colour = np.array(keys, np.int64)[j]
-    x, y = kv[j], yv[at]
-    yy = np.einsum("ij,ij->i", y, y)
-    xy = np.einsum("ij,ij->i", x, y)
-    xp = x - (xy / np.maximum(yy, 1e-9))[:, None] * y  # the part of X unlike the fill's
-    xx = np.einsum("ij,ij->i", x, x)
-    xpx = np.einsum("ij,ij->i", xp, x)  # = |xp|^2
+    xp, xx, xpx = _unlike(kv[j], yv[at])  # the part of X unlike the fill's
     keep = (ycol[at] != colour) & (xx > 1e-6) & (xpx >= config.line_open_apart * xx)
     a = np.einsum("ij,ij->i", chroma, xp) / np.where(keep, xpx, 1.0)
     count = np.bincount(owner[keep], minlength=len(best))
@@ -711,6 +679,40 @@ def _open_shares(
         if ref > 1e-6:
             out.update({i: raw[i] / ref for i in lines})
     return out
+
+
+def _key_and_fill_chroma(
+    host: np.ndarray,
+    fill: dict[int, np.ndarray],
+    fill_colours: dict[int, int | None],
+    colours: dict[int, np.ndarray],
+    config: ScannerConfig,
+) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`_open_shares` and :func:`_own_reach` weigh a core's pixels against: the
+    keys (in ``colours``' order) and each one's chroma (a row each), per space its measured
+    fill's chroma and colour (the last row: no space, colour -1), and each pixel's row."""
+    floor = config.line_min_reflectance
+    keys = list(colours)
+    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
+    kv = kv @ _NEUTRAL_OUT
+    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
+    fv = np.zeros((n + 1, 3), np.float32)
+    fcol = np.full(n + 1, -1, np.int64)
+    for h, c in fill.items():
+        k = fill_colours.get(h)
+        if k is not None:
+            fv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
+            fcol[h] = k
+    return keys, kv, fv, fcol, np.where(host >= 0, host, n)
+
+
+def _unlike(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Row by row, the part of ``x`` unlike ``y`` (``x`` less its projection on ``y``),
+    ``|x|^2`` and that part's ``|.|^2``: a pixel taken as ``a x + b y`` has ``a`` along it."""
+    yy = np.einsum("ij,ij->i", y, y)
+    xy = np.einsum("ij,ij->i", x, y)
+    xp = x - (xy / np.maximum(yy, 1e-9))[:, None] * y
+    return xp, np.einsum("ij,ij->i", x, x), np.einsum("ij,ij->i", xp, x)
 
 
 def _share_of(
