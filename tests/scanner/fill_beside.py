@@ -40,14 +40,28 @@ def fill_beside_sheet(
                     dist.append(mm)
                     host.append(side)
                     owner.append(line)
+    return fit_pixels(rng, refl, dist, host, owner, {0: _layer(BLUE, 0.75)}, {0: 2})
+
+
+def fit_pixels(
+    rng: np.random.Generator,
+    refl: list[np.ndarray],
+    dist: list[float],
+    host: list[int],
+    owner: list[int],
+    fill: dict[int, np.ndarray],
+    fill_colours: dict[int, int | None],
+) -> dict[int, LineFit]:
+    """Synthetic pixels (reflectance, mm from their line's centre, space, line) with the
+    camera's noise added, fitted as the scanner fits its lines (keys ``COLOURS``)."""
     pixels = np.clip(np.array(refl) + rng.normal(0, 0.01, (len(refl), 3)), 0, 1.2)
     return fit_lines(
         pixels,
         np.array(owner, np.int64),
         np.array(dist, np.float32),
         np.array(host),
-        {0: _layer(BLUE, 0.75)},
+        fill,
         COLOURS,
-        len(traced),
-        fill_colours={0: 2},
+        max(owner) + 1,
+        fill_colours=fill_colours,
     )

@@ -12,8 +12,9 @@ import numpy as np
 
 from artsheets.scanner.colours import _bare_loglik
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.lines import LineFit, fit_lines
+from artsheets.scanner.lines import LineFit
 
+from .fill_beside import fit_pixels
 from .test_lines import BLUE, RED, _layer
 
 # Spaces 0 and 1 filled blue (2), space 2 red (1). Line 0 lies between the two blue spaces
@@ -43,17 +44,7 @@ def _sheet(traced_blue: bool, seed: int = 3, n: int = 40) -> dict[int, LineFit]:
                     dist.append(mm)
                     host.append(space)
                     owner.append(line)
-    pixels = np.clip(np.array(refl) + rng.normal(0, 0.01, (len(refl), 3)), 0, 1.2)
-    return fit_lines(
-        pixels,
-        np.array(owner, np.int64),
-        np.array(dist, np.float32),
-        np.array(host),
-        FILL,
-        {1: RED, 2: BLUE},
-        len(SIDES),
-        fill_colours={0: 2, 1: 2, 2: 1},
-    )
+    return fit_pixels(rng, refl, dist, host, owner, FILL, {0: 2, 1: 2, 2: 1})
 
 
 def test_a_bare_piece_holds_what_its_fills_reach_elsewhere() -> None:
