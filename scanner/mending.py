@@ -27,7 +27,7 @@ from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.scoring import OrderSearcher, Scoring, order_choice, order_searcher
-from artsheets.scanner.tallies import hidden_ticks, off_run, point_boxes
+from artsheets.scanner.tallies import end_ticks, hidden_ticks, off_run, point_boxes
 
 __all__ = [
     "BY_THE_RULES",
@@ -486,22 +486,31 @@ def _other_colours(rd: Reading, in_play: set[int]) -> list[int]:
     return sorted(in_play - {rd.color}, key=lambda c: (c != rd.runner_up, c))
 
 
-def tick_hidden_boxes(layout: Layout, readings: dict[str, Reading], scoring: Scoring) -> bool:
+def tick_hidden_boxes(
+    layout: Layout, readings: dict[str, Reading], scoring: Scoring, end_most: int = 0
+) -> bool:
     """Point boxes out of the photo inside a run of ticks that ends at the drawing's score
     (:func:`~artsheets.scanner.tallies.hidden_ticks`) are taken as ticked in place, with no
     confidence, for review, saying why (as the rules' mend words a box out of the photo
-    inside a run beyond doubt). Returns whether any was."""
+    inside a run beyond doubt); so are up to ``end_most`` at the end of a run cut off by the
+    frame (:func:`~artsheets.scanner.tallies.end_ticks`) where no failed check names a
+    region: a break read as drawn scores what the player did not tally. Returns whether
+    any was."""
     if scoring.scores is None:
         return False
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
     ticks = hidden_ticks(layout, _colours(readings), unseen, scoring.scores)
-    for rid, player in ticks.items():
+    ends: dict[str, int] = {}
+    if end_most and not any(c.get("regions") for c in scoring.failed):
+        ends = end_ticks(layout, _colours(readings), unseen, scoring.scores, end_most)
+    for rid, player in (ends | ticks).items():
+        where = "at the end of" if rid in ends and rid not in ticks else "inside"
         why = (
-            f"by the tallies: not in the photo, inside player {player}'s run of ticks to "
+            f"by the tallies: not in the photo, {where} player {player}'s run of ticks to "
             f"{scoring.scores[player]}, the score the drawing gives him"
         )
         read_otherwise(readings, rid, player, why)
-    return bool(ticks)
+    return bool(ticks or ends)
 
 
 def tallies_sure(layout: Layout, readings: dict[str, Reading], players: set[int]) -> bool:

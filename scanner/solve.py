@@ -181,7 +181,7 @@ def solve(
         proposed[rid] = (colour, measured[rid].against(colour))
     if order:
         tallies, scoring = rescore(layout, readings, players, config, search.weights)
-    if tick_hidden_boxes(layout, readings, scoring):
+    if tick_hidden_boxes(layout, readings, scoring, config.tally_end_unseen_most):
         tallies, scoring = rescore(layout, readings, players, config, search.weights)
     as_drawn = _name_broken_rules(layout, readings, scoring.checks, evidence, sure)
     for rid in as_drawn:

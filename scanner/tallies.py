@@ -30,6 +30,7 @@ from artsheets.scanner.config import DEFAULT, ScannerConfig
 __all__ = [
     "box_name",
     "boxes_before",
+    "end_ticks",
     "hidden_ticks",
     "lost_weights",
     "off_run",
@@ -342,6 +343,36 @@ def hidden_ticks(
             continue
         differ = off_run(boxes, colours, score)
         if differ and all(rid in unseen for rid in differ):
+            out |= dict.fromkeys(differ, player)
+    return out
+
+
+def end_ticks(
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    unseen: Set[str],
+    scores: Mapping[int, int],
+    most: int,
+) -> dict[str, int]:
+    """Point boxes not in the photo at the end of a player's run (box -> his colour): every
+    box after the run's last tick in the photo, up to the score the drawing gives him, is
+    unseen (at most ``most`` of them), and the boxes in the photo read as a clean run to that
+    tick. The frame cut the run short, so nothing in the photo says the player stopped
+    there; unlike :func:`hidden_ticks` a tally short of the drawing is as consistent, so the
+    caller takes these only where the drawing breaks no rule (a break read as drawn scores
+    what the player did not tally)."""
+    out: dict[str, int] = {}
+    for player, boxes in point_boxes(layout).items():
+        score = scores.get(player)
+        last = max(
+            (v for v, rid in boxes if rid not in unseen and colours.get(rid) is not None),
+            default=0,
+        )
+        if score is None or last == 0 or not 0 < score - last <= most:
+            continue
+        ends = [rid for value, rid in boxes if last < value <= score]
+        differ = off_run(boxes, colours, score)
+        if len(ends) == score - last and all(rid in unseen for rid in differ):
             out |= dict.fromkeys(differ, player)
     return out
 
