@@ -536,12 +536,11 @@ def fit_lines(
     )
     best_of = np.argmin(totals, axis=1)  # each line's best colour (index in ``keys``)
     on = np.flatnonzero(core)
-    opens = _open_shares(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
+    chromas = _Chromas.of(host, fill, read, colours, config)
+    opens = _open_shares(measured[on], owner[on], host[on], best_of, chromas, config)
     off = np.flatnonzero(~core)  # the same measure on the band beside the core
-    open_band = _open_shares(
-        measured[off], owner[off], host[off], best_of, fill, read, colours, config
-    )
-    reach = _own_reach(measured[on], owner[on], host[on], best_of, fill, read, colours, config)
+    open_band = _open_shares(measured[off], owner[off], host[off], best_of, chromas, config)
+    reach = _own_reach(measured[on], owner[on], host[on], best_of, chromas, config)
     out: dict[int, LineFit] = {}
     for i in np.flatnonzero(counts > 0):
         order = np.argsort(totals[i])
@@ -613,9 +612,7 @@ def _own_reach(
     owner: np.ndarray,
     host: np.ndarray,
     best: np.ndarray,
-    fill: dict[int, np.ndarray],
-    fill_colours: dict[int, int | None],
-    colours: dict[int, np.ndarray],
+    chromas: _Chromas,
     config: ScannerConfig,
 ) -> dict[int, float]:
     """Per filled space, :attr:`LineFit.own_reach`'s reference from its printed cores'
@@ -625,12 +622,13 @@ def _own_reach(
     measured fill; ``a`` along the part of F unlike Y, counted where that part keeps
     ``line_open_apart`` of F), ``a`` averaged per side (``CORE_SHARE_PIXELS`` or more) and
     the space's median over its sides."""
-    keys, kv, fv, fcol, at = _key_and_fill_chroma(host, fill, fill_colours, colours, config)
+    kv, fv, fcol = chromas.keys, chromas.fills, chromas.fill_colours
+    at = chromas.rows(host)
     n = len(fv) - 1
     j = best[owner]
     v = fv[at]
     vp, vv, vpv = _unlike(v, kv[j])  # the part of the fill unlike Y
-    other = (fcol[at] >= 0) & (fcol[at] != np.array(keys, np.int64)[j])
+    other = (fcol[at] >= 0) & (fcol[at] != chromas.key_colours[j])
     keep = other & (vv > 1e-6) & (vpv >= config.line_open_apart * vv)
     if not keep.any():
         return {}
@@ -650,9 +648,7 @@ def _open_shares(
     owner: np.ndarray,
     host: np.ndarray,
     best: np.ndarray,
-    fill: dict[int, np.ndarray],
-    fill_colours: dict[int, int | None],
-    colours: dict[int, np.ndarray],
+    chromas: _Chromas,
     config: ScannerConfig,
 ) -> dict[int, float]:
     """Per line, :attr:`LineFit.open_share` from its printed core's pixels (``chroma``:
@@ -662,11 +658,11 @@ def _open_shares(
     unlike Y (counted only where that part keeps ``line_open_apart`` of X); on paper, its
     chroma along X. ``a`` is X's amount against the key's own colour; each line's mean is
     divided by the median of the lines read in X."""
-    keys, kv, yv, ycol, at = _key_and_fill_chroma(host, fill, fill_colours, colours, config)
+    at = chromas.rows(host)
     j = best[owner]
-    colour = np.array(keys, np.int64)[j]
-    xp, xx, xpx = _unlike(kv[j], yv[at])  # the part of X unlike the fill's
-    keep = (ycol[at] != colour) & (xx > 1e-6) & (xpx >= config.line_open_apart * xx)
+    colour = chromas.key_colours[j]
+    xp, xx, xpx = _unlike(chromas.keys[j], chromas.fills[at])  # the part of X unlike the fill's
+    keep = (chromas.fill_colours[at] != colour) & (xx > 1e-6) & (xpx >= config.line_open_apart * xx)
     a = np.einsum("ij,ij->i", chroma, xp) / np.where(keep, xpx, 1.0)
     count = np.bincount(owner[keep], minlength=len(best))
     total = np.bincount(owner[keep], weights=a[keep], minlength=len(best))
@@ -681,29 +677,44 @@ def _open_shares(
     return out
 
 
-def _key_and_fill_chroma(
-    host: np.ndarray,
-    fill: dict[int, np.ndarray],
-    fill_colours: dict[int, int | None],
-    colours: dict[int, np.ndarray],
-    config: ScannerConfig,
-) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """What :func:`_open_shares` and :func:`_own_reach` weigh a core's pixels against: the
-    keys (in ``colours``' order) and each one's chroma (a row each), per space its measured
-    fill's chroma and colour (the last row: no space, colour -1), and each pixel's row."""
-    floor = config.line_min_reflectance
-    keys = list(colours)
-    kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
-    kv = kv @ _NEUTRAL_OUT
-    n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
-    fv = np.zeros((n + 1, 3), np.float32)
-    fcol = np.full(n + 1, -1, np.int64)
-    for h, c in fill.items():
-        k = fill_colours.get(h)
-        if k is not None:
-            fv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
-            fcol[h] = k
-    return keys, kv, fv, fcol, np.where(host >= 0, host, n)
+@dataclass(frozen=True)
+class _Chromas:
+    """What :func:`_open_shares` and :func:`_own_reach` weigh a core's pixels against, made
+    once a fit: each key's chroma (a row each, in ``colours``' order) and colour, and per
+    space its measured fill's chroma and colour (the last row: no space, colour -1)."""
+
+    keys: np.ndarray
+    key_colours: np.ndarray
+    fills: np.ndarray
+    fill_colours: np.ndarray
+
+    @classmethod
+    def of(
+        cls,
+        host: np.ndarray,
+        fill: dict[int, np.ndarray],
+        fill_colours: dict[int, int | None],
+        colours: dict[int, np.ndarray],
+        config: ScannerConfig,
+    ) -> _Chromas:
+        """The tables for pixels in spaces ``host`` (-1: none), fills ``fill`` read in
+        ``fill_colours``, keys ``colours``."""
+        floor = config.line_min_reflectance
+        keys = list(colours)
+        kv = np.stack([_density(np.asarray(colours[k], np.float32)[None], floor)[0] for k in keys])
+        n = max([int(host.max()) + 1 if len(host) else 0, *(h + 1 for h in fill)])
+        fv = np.zeros((n + 1, 3), np.float32)
+        fcol = np.full(n + 1, -1, np.int64)
+        for h, c in fill.items():
+            k = fill_colours.get(h)
+            if k is not None:
+                fv[h] = _density(c[None, :], floor)[0] @ _NEUTRAL_OUT
+                fcol[h] = k
+        return cls(kv @ _NEUTRAL_OUT, np.array(keys, np.int64), fv, fcol)
+
+    def rows(self, host: np.ndarray) -> np.ndarray:
+        """Each pixel's row in :attr:`fills` (the last: in no space)."""
+        return np.where(host >= 0, host, len(self.fills) - 1)
 
 
 def _unlike(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
