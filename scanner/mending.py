@@ -499,10 +499,11 @@ def tick_hidden_boxes(
     if scoring.scores is None:
         return False
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
-    ticks = hidden_ticks(layout, _colours(readings), unseen, scoring.scores)
+    colours = _colours(readings)
+    ticks = hidden_ticks(layout, colours, unseen, scoring.scores)
     ends: dict[str, int] = {}
     if end_most and not any(c.get("regions") for c in scoring.failed):
-        ends = end_ticks(layout, _colours(readings), unseen, scoring.scores, end_most)
+        ends = end_ticks(layout, colours, unseen, scoring.scores, end_most)
     for rid, player in (ends | ticks).items():
         where = "at the end of" if rid in ends and rid not in ticks else "inside"
         why = (

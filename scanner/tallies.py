@@ -333,8 +333,9 @@ def hidden_ticks(
     run of that score, and the score's own box is seen ticked. Players tick without gaps,
     and the drawing rules out a stray mark at the run's end, so the unseen boxes are ticked:
     counted blank, they would report a disagreement nobody made (boxes 48-50 cut off, 51
-    ticked, 51 points drawn). Unseen boxes at a run's end are left unknown: the
-    drawing alone must not bend a tally that may be a miscount."""
+    ticked, 51 points drawn). Unseen boxes at a run's end are not taken here: a tally short
+    of the drawing may be a miscount, and :func:`end_ticks` takes them only within narrower
+    bounds."""
     out: dict[str, int] = {}
     for player, boxes in point_boxes(layout).items():
         score = scores.get(player)
