@@ -10,14 +10,11 @@ import pytest
 
 from artsheets.scanner.colours import Reading
 from artsheets.scanner.config import DEFAULT, ScannerConfig
+from artsheets.scanner.evidence import logodds
 
 from .test_copy_doubt import _run as copy_doubt
 
 COPY_PX_PER_MM = 2.2  # an overexposed messaging copy's scale (2.1-2.9 in seeds 2500-2599)
-
-
-def _margin(confidence: float) -> float:
-    return math.log(confidence / (1 - confidence))
 
 
 def _run(
@@ -46,7 +43,7 @@ def _run(
 @pytest.mark.parametrize("kind", ["space", "key", "mark"])
 @pytest.mark.parametrize("confidence", [0.8, 0.89])
 def test_sure_read_of_an_overexposed_copy_goes_to_review(kind: str, confidence: float) -> None:
-    assert _margin(confidence) < DEFAULT.copy_overexposed_margin
+    assert logodds(confidence, math.inf) < DEFAULT.copy_overexposed_margin
     out = _run(kind, confidence)
     assert out.color == 3  # the reading is kept, only doubted
     assert out.reason is not None and "overexposed" in out.reason and "colour 4" in out.reason
