@@ -1246,6 +1246,23 @@ class ScannerConfig:
     palette_seed: int = 1
     # Raw confidence -> probability right (knots, increasing), see CALIBRATION.
     calibration: tuple[tuple[float, float], ...] = CALIBRATION
+    # unflagged: fills read surely across a hard shadow's fitted edge (lightdoubt.py) ---
+    # A space, key or triangle read in a colour at ``review_below`` or more and left out of
+    # review, whose measurement pixels lie on both sides of the light's fitted shadow edge
+    # (``light.ShadowEdge``) and whose coverage is under this share of the median coverage
+    # of the sheet's sure fills, goes to review after solving, blank second (a blank space's
+    # shaded strip reads as a dull key). The sheet's own fills set the scale: Synch's marks
+    # cover under 0.3 of every space, a hurried scribble under 0.5, so an absolute coverage
+    # flags them (tune48's shadowed photos of the fill games, 107: crossed sure fills under
+    # 0.3 / 0.5 absolute 66 / 116, all right). As a share of the sheet's median, the least
+    # over every crossed sure fill was 0.69 on those 107 photos (76 with a fitted edge, 396
+    # crossed) and 0.72 on seeds 3600-3699's shadowed photos (50, 5 a condition; 31 with an
+    # edge, 191 crossed): none wrong, none flagged at 0.5. Chosen with no misread in the
+    # tuning sets; the one misread of this kind seen (a blank space read coloured at
+    # coverage 0.26, on tune96b, the check) was known before the rule was made
+    # (benchmarks/RESULTS.md, "Wrong regions left out of review on new seeds; fills little
+    # covered across a shadow's edge"). 0: never.
+    shadow_edge_cover: float = 0.5
 
 
 DEFAULT = ScannerConfig()

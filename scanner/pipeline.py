@@ -37,6 +37,7 @@ from artsheets.scanner.identify import (
     read_sheet_code,
 )
 from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
+from artsheets.scanner.lightdoubt import doubt_across_edge
 from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
@@ -284,6 +285,7 @@ def scan_image(
         config,
     )
     doubt_line_pieces(by_id, solved.evidence, layout, tpl.masks, config)
+    doubt_across_edge(by_id, light, tpl.masks, work.shape, config)
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
