@@ -177,6 +177,8 @@ def _by_pair(g: list[dict], reads: dict) -> None:
         + " ".join(f"{f'{a}-{b}':>12}" for a, b in itertools.pairwise(BINS))
     )
     for name in names:
+        if name not in reads:
+            continue
         rd = reads[name]
         cells = []
         for a, b in itertools.pairwise(BINS):
@@ -231,7 +233,8 @@ def main() -> int:
         n = len(g)
         print(f"\n## {game}: {n} traced pieces on {len(sheets)} copies")
         reads: dict[str, list[int | None]] = {"fit": [r["fit"] for r in g]}
-        reads["final"] = [r["final"] for r in g]
+        if any(r["final"] is not None for r in g):  # solved (not ``--no-solve``)
+            reads["final"] = [r["final"] for r in g]
         order = [r for s in sheets.values() for r in s]
         idx = {id(r): i for i, r in enumerate(g)}
         for fname, names in FEATURES.items():
@@ -305,6 +308,8 @@ def main() -> int:
             "luma + chroma (unmixed) [oracle]",
             "final",
         ):
+            if name not in reads:
+                continue
             rd = reads[name]
             pairs = Counter((r["truth"], rd[i]) for i, r in enumerate(g) if rd[i] != r["truth"])
             print(
@@ -328,6 +333,16 @@ def main() -> int:
             if str(r["truth"]) in sorted(r["loglik"], key=lambda k, r=r: -r["loglik"][k])[:2]
         )
         print(f"  truth among the fit's two best: {top2} of {n}")
+        for name in ("fit", "final", "fit + 0.25 x every feature [oracle]"):
+            if name not in reads:
+                continue
+            per = sorted(
+                sum(reads[name][idx[id(r)]] != r["truth"] for r in s) for s in sheets.values()
+            )
+            print(
+                f"  {name}: wrong pieces a sheet, min / median / max {per[0]} / "
+                f"{per[len(per) // 2]} / {per[-1]}; sheets with none {per.count(0)}"
+            )
         if all("keys_lab" in r for r in g):
             _by_pair(g, reads)
         # Each key's features on the sheets (median over sheets of the key's median).
