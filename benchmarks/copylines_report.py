@@ -6,9 +6,9 @@ copylines): the table ``measure_copylines.py`` writes, read four ways (see its d
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -214,12 +214,15 @@ def _by_pair(g: list[dict], reads: dict) -> None:
 
 
 def main() -> int:
-    args = sys.argv[1:]
-    pairs_n = 8
-    if "--pairs" in args:
-        pairs_n = int(args[args.index("--pairs") + 1])
-        del args[args.index("--pairs") : args.index("--pairs") + 2]
-    rows = [r for p in args for r in json.loads(Path(p).read_text())]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rows", nargs="+", help="tables written by measure_copylines.py")
+    parser.add_argument("--pairs", type=int, default=8, help="key pairs listed (default 8)")
+    args = parser.parse_args()
+    pairs_n = args.pairs
+    missing = [p for p in args.rows if not Path(p).is_file()]
+    if missing:
+        parser.error(f"no such table: {', '.join(missing)} (write it with measure_copylines.py)")
+    rows = [r for p in args.rows for r in json.loads(Path(p).read_text())]
     if not all("cb_w3.0" in r for r in rows):
         for extra in ("chroma (unmixed, 0.75 mm)", "chroma (unmixed, 3 mm)"):
             FEATURES.pop(extra, None)
