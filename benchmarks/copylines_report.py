@@ -28,6 +28,14 @@ def _vec(r: dict, names: tuple[str, ...]) -> np.ndarray:
     return np.array([np.nan if r[n] is None else r[n] for n in names], float)
 
 
+def _fit_plus(r: dict, dist: dict[int, float], lam: float) -> int:
+    """The key the line fit's log-likelihoods pick once ``lam`` times half each key's squared
+    feature distance is taken off (a key with no distance gets the largest one)."""
+    worst = max(dist.values())
+    score = {int(k): float(v) - lam * 0.5 * dist.get(int(k), worst) for k, v in r["loglik"].items()}
+    return max(score, key=score.get)
+
+
 def _spread(rows: list[dict], names: tuple[str, ...]) -> np.ndarray:
     """Pooled within-(sheet, key) standard deviation of each feature."""
     groups: dict = defaultdict(list)
@@ -102,11 +110,7 @@ def _lda(g: list[dict], sheets: dict, idx: dict, reads: dict) -> None:
                 continue
             out[idx[id(r)]] = min(dist, key=dist.get)
             for lam in comb:
-                score = {
-                    int(k): float(v) - lam * 0.5 * dist.get(int(k), max(dist.values()))
-                    for k, v in r["loglik"].items()
-                }
-                comb[lam][idx[id(r)]] = max(score, key=score.get)
+                comb[lam][idx[id(r)]] = _fit_plus(r, dist, lam)
     reads["every feature [oracle, Mahalanobis]"] = out
     for lam, c in comb.items():
         reads[f"fit + {lam} x every feature [oracle]"] = c
@@ -277,11 +281,7 @@ def main() -> int:
                         d = _dists(r, names, refs, sd)
                         out[idx[id(r)]] = min(d, key=d.get)
                         for lam in comb:
-                            score = {
-                                int(k): float(v) - lam * 0.5 * d.get(int(k), max(d.values()))
-                                for k, v in r["loglik"].items()
-                            }
-                            comb[lam][idx[id(r)]] = max(score, key=score.get)
+                            comb[lam][idx[id(r)]] = _fit_plus(r, d, lam)
                 reads[f"{fname} [{label}]"] = out
                 if fname in ("luma", "luma + chroma (unmixed)"):
                     for lam, c in comb.items():
