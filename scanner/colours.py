@@ -928,6 +928,11 @@ class Reading:
     core: int | None = field(default=None, compare=False)
     dissent: float = field(default=0.0, compare=False)
 
+    def sure(self, review_below: float) -> bool:
+        """Read in a colour at ``review_below`` or more and left out of review: what the
+        doubts weighed after solving start from."""
+        return self.color is not None and self.reason is None and self.confidence >= review_below
+
     def doubted(self, at_most: float, reason: str) -> Reading:
         """This reading sent to review: its confidence at most ``at_most``, ``reason`` why."""
         return replace(self, confidence=min(self.confidence, at_most), reason=reason)

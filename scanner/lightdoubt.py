@@ -60,29 +60,19 @@ def doubt_across_edge(
     width = int(shape[1])
     f = shape[0] / light.grid.shape[0]
     sure = [
-        rd.coverage
-        for reg in masks.regions
+        (i, rd)
+        for i, reg in enumerate(masks.regions)
         if reg.kind in FILLED
         and (rd := readings.get(reg.id)) is not None
-        and rd.color is not None
-        and rd.reason is None
-        and rd.confidence >= config.review_below
+        and rd.sure(config.review_below)
     ]
     if not sure:
         return 0
-    least = config.shadow_edge_cover * float(np.median(sure))
+    usual = float(np.median([rd.coverage for _, rd in sure]))
+    least = config.shadow_edge_cover * usual
     sent = 0
-    for i, reg in enumerate(masks.regions):
-        if reg.kind not in FILLED:
-            continue
-        rd = readings.get(reg.id)
-        if (
-            rd is None
-            or rd.color is None
-            or rd.reason is not None
-            or rd.confidence < config.review_below
-            or rd.coverage >= least
-        ):
+    for i, rd in sure:
+        if rd.coverage >= least:
             continue
         px = masks.pixels[masks.starts[i] : masks.starts[i + 1]]
         if len(px) == 0:
@@ -90,7 +80,7 @@ def doubt_across_edge(
         y, x = np.divmod(px, width)
         d = edge.distance(grid_units(x.astype(np.float32), f), grid_units(y.astype(np.float32), f))
         if d.min() < 0.0 < d.max():
-            why = ACROSS_EDGE.format(cover=rd.coverage, usual=least / config.shadow_edge_cover)
-            readings[reg.id] = replace(rd, runner_up=None).doubted(rd.confidence, why)
+            why = ACROSS_EDGE.format(cover=rd.coverage, usual=usual)
+            readings[masks.regions[i].id] = replace(rd, runner_up=None).doubted(rd.confidence, why)
             sent += 1
     return sent

@@ -121,9 +121,7 @@ def _core_dissents(rd: Reading, config: ScannerConfig) -> bool:
     """Whether a segment read surely and left out of review has a core that favours its
     runner-up by ``line_core_runner_dissent`` or more."""
     return (
-        rd.reason is None
-        and rd.color is not None
-        and rd.confidence >= config.review_below
+        rd.sure(config.review_below)
         and rd.core is not None
         and rd.core != rd.color
         and rd.core == rd.runner_up
