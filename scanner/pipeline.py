@@ -41,6 +41,7 @@ from artsheets.scanner.lightdoubt import doubt_across_edge
 from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
+from artsheets.scanner.markdoubt import doubt_marks_under_fills
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine, untrusted
 from artsheets.scanner.registration import (
@@ -286,6 +287,7 @@ def scan_image(
     )
     doubt_line_pieces(by_id, solved.evidence, layout, tpl.masks, config)
     doubt_across_edge(by_id, light, tpl.masks, work.shape, config)
+    doubt_marks_under_fills(by_id, layout, config)
     tallies, scoring = solved.tallies, solved.scoring
     problems = sheet_problems(layout, {rid: rd.color for rid, rd in by_id.items()}, palette.unknown)
     withhold_result(scoring, problems)
