@@ -1263,6 +1263,19 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Wrong regions left out of review on new seeds; fills little
     # covered across a shadow's edge"). 0: never.
     shadow_edge_cover: float = 0.5
+    # others: a QR code read as what a sheet code can look like (identify.py, qrdecode.py) ---
+    # A code neither the library nor the own reader decodes is decoded again under each
+    # form a sheet code of a coloured game takes (``identify.sheet_code_templates``: 258),
+    # the bits the form fixes set (``qrdecode.decode_known``); only this many forms, those
+    # whose fixed bits the fitted grid contradicts least, are tried (each costs Reed-Solomon
+    # passes: all 258 took 2-5 s a code, 16 about 0.1 s). Module grids of 44 sheet codes of
+    # every game (standard and seeded, both pages) read with Gaussian noise: at 16, right
+    # at sigma 0.3 / 0.4 / 0.5 247 / 71 / 7 of 264 (the own reader alone 73 / 0 / 0), never
+    # a wrong code there (1,320 grids up to sigma 0.8) nor on 1,500 random grids. Messaging
+    # copies, seeds 4700-4799 (all games): sheets with neither code read 2 -> 0 (at 1.8
+    # px/mm), no code read wrong (benchmarks/RESULTS.md, "QR codes read by their form").
+    # 0: never.
+    qr_form_tries: int = 16
 
 
 DEFAULT = ScannerConfig()

@@ -35,7 +35,7 @@ from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.qrdeblur import blur_cov, fit_modules
-from artsheets.scanner.qrdecode import decode_modules
+from artsheets.scanner.qrdecode import decode_known, decode_modules
 from artsheets.scanner.registration import page_markers, page_to_pixels, warp_page
 
 __all__ = [
@@ -127,6 +127,50 @@ def _is_sheet_code(text: str) -> bool:
 
 
 _STEP = QR_MODULE_MM * _PPM  # pixels per module in the patch
+
+_CHECK = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _number(low: int, high: int) -> list[list[str]]:
+    """Each length an integer from ``low`` to ``high`` is written in: per place, the digits
+    that occur there (the first runs from the least's first digit to the largest's)."""
+    out = []
+    for k in range(len(str(low)), len(str(high)) + 1):
+        lo, hi = max(low, 10 ** (k - 1) if k > 1 else 0), min(high, 10**k - 1)
+        first = "0123456789"[int(str(lo)[0]) : int(str(hi)[0]) + 1]
+        out.append([first] + ["0123456789"] * (k - 1))
+    return out
+
+
+@functools.cache
+def sheet_code_templates() -> tuple[tuple[str, ...], ...]:
+    """What every sheet code of a coloured game can look like, place by place (the
+    characters allowed at each): the game's name, a field version it has, ``STD`` for a
+    standard field or a seed (6 digits, zero-padded, up to the generator's largest), the
+    page (``A4`` or ``LT``), the game's option letters each with a number of its range, and
+    the check character. :func:`~artsheets.scanner.qrdecode.decode_known` reads a code too
+    damaged to decode without knowing its form with these."""
+    # The generator's registry imports every game: only here, where no code was read.
+    from artsheets.generator.registry import MAX_SEED, coloured_games
+
+    seeds = [["0123456789"] * 6, *_number(1_000_000, MAX_SEED)]
+    out: list[tuple[str, ...]] = []
+    for spec in coloured_games().values():
+        fields = [(v, ["S", "T", "D"]) for v in sorted(spec.standard_versions)]
+        fields += [(v, seed) for v in sorted(spec.versions) for seed in seeds]
+        option_forms: list[list[str]] = [[]]
+        for opt in spec.options:
+            option_forms = [
+                [*form, opt.code, *digits]
+                for form in option_forms
+                for digits in _number(opt.low, opt.high)
+            ]
+        for version, seed in fields:
+            for page in ("A4", "LT"):
+                for opts in option_forms:
+                    head = [*spec.name.upper(), "-", *str(version), "-", *seed, "-", *page, "-"]
+                    out.append((*head, *opts, "-", _CHECK))
+    return tuple(out)
 
 
 def _finder_image() -> np.ndarray:
@@ -277,6 +321,15 @@ def _decode_grid(
     )
     for dark, _ in fits:
         text = decode_modules(dark, _is_sheet_code)
+        if text:
+            return text
+    # The code read as what a sheet code can look like: the bits that form fixes (its
+    # segment's header and padding, the game's name and letters) are not left to the photo.
+    if config.qr_form_tries <= 0:
+        return None
+    templates = sheet_code_templates()
+    for dark, _ in fits:
+        text = decode_known(dark, _is_sheet_code, templates, config.qr_form_tries)
         if text:
             return text
     return None
