@@ -1273,8 +1273,8 @@ class ScannerConfig:
     # at sigma 0.3 / 0.4 / 0.5 247 / 71 / 7 of 264 (the own reader alone 73 / 0 / 0), never
     # a wrong code there (1,320 grids up to sigma 0.8) nor on 1,500 random grids. Messaging
     # copies, seeds 4700-4799 (all games): sheets with neither code read 2 -> 0 (at 1.8
-    # px/mm), no code read wrong (benchmarks/RESULTS.md, "QR codes read by their form").
-    # 0: never.
+    # px/mm); shrunk to 0.75 / 0.6 of their size 24 -> 6 / 55 -> 23; no code read wrong
+    # (benchmarks/RESULTS.md, "QR codes read by their form"). 0: never.
     qr_form_tries: int = 16
 
 
