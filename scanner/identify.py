@@ -281,6 +281,7 @@ def _decode_grid(
     which: int,
     jacobian: np.ndarray,
     config: ScannerConfig = DEFAULT,
+    grids: list[np.ndarray] | None = None,
 ) -> str | None:
     """Find the finder patterns, square the code up and read its modules' darkness: sampled
     after sharpening, then fitted through the photo's blur (:mod:`.qrdeblur`); each is decoded
@@ -288,7 +289,9 @@ def _decode_grid(
 
     ``jacobian`` is d(patch pixels)/d(photo pixels) at the code: the photo's round blur is an
     ellipse in the patch, the longer the steeper the photo's tilt. Its size is not known, so
-    the fit is tried for several and the best-fitting tried first."""
+    the fit is tried for several and the best-fitting tried first. Where none decodes, the
+    fitted grids are added to ``grids`` (best-fitting first), for :func:`read_sheet_code`
+    to decode by the sheet code's forms when no other code place reads either."""
     found = _squared(patch, expected, which)
     if found is None:
         return None
@@ -323,12 +326,19 @@ def _decode_grid(
         text = decode_modules(dark, _is_sheet_code)
         if text:
             return text
-    # The code read as what a sheet code can look like: the bits that form fixes (its
-    # segment's header and padding, the game's name and letters) are not left to the photo.
-    if config.qr_form_tries <= 0:
+    if grids is not None:
+        grids += [dark for dark, _ in fits]
+    return None
+
+
+def _decode_by_forms(grids: list[np.ndarray], config: ScannerConfig) -> str | None:
+    """The first of ``grids`` that decodes as what a sheet code can look like: the bits its
+    form fixes (its segment's header and padding, the game's name and letters) are not left
+    to the photo (:func:`~artsheets.scanner.qrdecode.decode_known`)."""
+    if config.qr_form_tries <= 0 or not grids:
         return None
     templates = sheet_code_templates()
-    for dark, _ in fits:
+    for dark in grids:
         text = decode_known(dark, _is_sheet_code, templates, config.qr_form_tries)
         if text:
             return text
@@ -344,11 +354,12 @@ def _read_place(
     library: bool = True,
     own: bool = True,
     config: ScannerConfig = DEFAULT,
+    grids: list[np.ndarray] | None = None,
 ) -> str | None:
     """The text of the QR code at ``place`` beside the marker centred at ``marker`` (page
     mm), or None: by the zxing-cpp library on the rectified patch (``library``), then by the
     scanner's own reader (``own``): decoded in place, by the plain detector, then module by
-    module."""
+    module (the module grids fitted that none decoded added to ``grids``)."""
     dx, dy, w, h = place.window_mm
     origin = (marker[0] + dx, marker[1] + dy)
     patch = warp_page(photo, page_from_photo, _PPM, (w, h), origin, ppm)
@@ -375,7 +386,7 @@ def _read_place(
     half = 12.5 * QR_MODULE_MM
     centre = (marker[0] + cx + grow * half, marker[1] + cy + half)
     jac = _patch_jacobian(page_from_photo, origin, centre)
-    return _decode_grid(patch, expected, place.which, jac, config)
+    return _decode_grid(patch, expected, place.which, jac, config, grids)
 
 
 def read_sheet_code(
@@ -395,15 +406,19 @@ def read_sheet_code(
     not have. ``bottom_left`` and ``top_right`` are those markers' centres in the page frame
     ``page_from_photo`` maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos
     before warping). ``library`` and ``own`` choose the readers tried on each patch (both by
-    default; the QR benchmark compares them one at a time).
+    default; the QR benchmark compares them one at a time). Where neither code reads, the
+    own reader's fitted grids of both are decoded by the sheet code's forms, the footer's
+    first (``qr_form_tries``; only then: a readable header costs nothing more).
     """
-    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config)
+    grids: list[np.ndarray] = []
+    text = _read_place(
+        photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config, grids
+    )
     if text and _is_sheet_code(text):
         return text
     # A footer text that is no sheet code is kept to be reported if the header has none.
-    return (
-        _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config) or text
-    )
+    head = _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config, grids)
+    return head or _decode_by_forms(grids, config) or text
 
 
 def read_qr_patches(
