@@ -26,6 +26,7 @@ from artsheets.generator.fonts import text_width
 from artsheets.generator.furniture import fit_text
 from artsheets.generator.registry import GameSpec, SheetOption
 from artsheets.generator.rng import Rng
+from artsheets.generator.rulespage import wrap
 from artsheets.generator.sheet import FURNITURE, INK, SOFT, Rect, Sheet, Style
 from artsheets.rules.board import FILES, Board
 from artsheets.rules.field import Field
@@ -402,7 +403,7 @@ def draw_pieces_sheet(sheet: Sheet, kit: Kit, opts: Mapping[str, int]) -> None:
         "Cut out: " + "; ".join(f"{p.count} {p.label} ({p.mark})" for p in pieces) + "."
     )
     y = body.y0
-    for line in _wrap(listing, 3.0, body.w):
+    for line in wrap(listing, 3.0, body.w):
         y += 4.0
         sheet.text((body.x0, y), line, 3.0, bold=True)
     y += 3.0
@@ -416,7 +417,7 @@ def draw_pieces_sheet(sheet: Sheet, kit: Kit, opts: Mapping[str, int]) -> None:
                 used = 0.0
             used += (PIECE_GAP_MM if rows[-1] else 0.0) + w
             rows[-1].append((piece, w, h))
-    stand_ins = _wrap(f"Stand-ins: {kit.standins}", 2.9, body.w)
+    stand_ins = wrap(f"Stand-ins: {kit.standins}", 2.9, body.w)
     for row in rows:
         row_w = sum(w for _, w, _ in row) + PIECE_GAP_MM * (len(row) - 1)
         row_h = max(h for _, _, h in row)
@@ -430,12 +431,6 @@ def draw_pieces_sheet(sheet: Sheet, kit: Kit, opts: Mapping[str, int]) -> None:
         raise ValueError(f"{kit.name}: the pieces do not fit the page ({y:.0f} mm used)")
     for i, line in enumerate(stand_ins):
         sheet.text((body.x0, body.y1 - 3.8 * (len(stand_ins) - 1 - i) - 1.0), line, 2.9)
-
-
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    from artsheets.generator.boardrules import wrap_words
-
-    return wrap_words(text, size, width)
 
 
 # --- the record sheet ----------------------------------------------------------------------

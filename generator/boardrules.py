@@ -1,10 +1,10 @@
 """The rules page of a board or card game: the rules as data, laid out with a diagram.
 
 A game's rules are a :class:`RulesText` (headed sections of plain paragraphs) written in the
-project's own words, kept apart from the drawing so that the text can be checked, reused and,
-later, set by the rules-page module of the colouring games. :func:`draw_rules` puts the diagram
-(drawn by the game's kit) at the top with its caption and flows the text below it in two
-columns.
+project's own words, kept apart from the drawing so that the text can be checked and reused.
+:func:`draw_rules` puts the diagram (drawn by the game's kit) at the top with its caption and
+flows the text below it in two columns; words are wrapped by the colouring games' rules-page
+module (:func:`~artsheets.generator.rulespage.wrap`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from artsheets.generator.fonts import text_width
+from artsheets.generator.rulespage import wrap
 from artsheets.generator.sheet import FURNITURE, INK, SOFT, Rect, Sheet, Style
 
-__all__ = ["RulesText", "draw_rules", "wrap_words"]
+__all__ = ["RulesText", "draw_rules"]
 
 TEXT_MM = 3.0  # body text size (about 8.5 pt): readable at arm's length
 LEADING = 1.38  # line pitch as a share of the text size
@@ -32,29 +32,13 @@ class RulesText:
     diagram_mm: float = 84.0
 
 
-def wrap_words(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` mm at ``size``."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 def _flow(rules: RulesText, width: float, size: float) -> list[tuple[str, bool, float]]:
     """Every line to set, as (text, bold, space before it in mm)."""
     out: list[tuple[str, bool, float]] = []
     for heading, paragraphs in rules.sections:
         out.append((heading, True, size * 0.9 if out else 0.0))
         for para in paragraphs:
-            for k, line in enumerate(wrap_words(para, size, width)):
+            for k, line in enumerate(wrap(para, size, width)):
                 out.append((line, False, size * 0.35 if k == 0 else 0.0))
     return out
 
@@ -65,7 +49,7 @@ def draw_rules(
     """Diagram and caption on top, the text in two columns below, shrunk only if it must."""
     box = Rect(area.x0, area.y0, area.x1, area.y0 + rules.diagram_mm)
     diagram(sheet, box)
-    caption = wrap_words(rules.caption, 2.7, area.w - 10.0)
+    caption = wrap(rules.caption, 2.7, area.w - 10.0)
     y = box.y1 + 3.4
     for line in caption:
         sheet.text((area.cx, y), line, 2.7, "middle", fill=FURNITURE)

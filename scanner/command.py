@@ -38,7 +38,7 @@ from artsheets.progress import progress
 from artsheets.scanner.errors import ScanError
 
 if TYPE_CHECKING:
-    import numpy as np
+    from artsheets.scanner.photo import Photo
 
 __all__ = ["add_arguments", "run"]
 
@@ -147,19 +147,18 @@ def _reader() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(1, thread_name_prefix="artsheets-read")
 
 
-def _decode(photo: Path) -> np.ndarray | None:
-    """The photo decoded, or None (then :func:`~artsheets.scanner.pipeline.load_photo` says
-    why it cannot be). (numpy and OpenCV are imported only where a photo is read: this module
-    is imported by every command, and numpy's threads are set before its import, see
-    :func:`run`.)"""
-    import cv2
-    import numpy as np
+def _decode(photo: Path) -> Photo | None:
+    """The photo decoded (:func:`~artsheets.scanner.photo.read_photo`: reduced when it has
+    clearly more pixels than the scan needs), or None (then
+    :func:`~artsheets.scanner.pipeline.scan_file` says why it cannot be). (numpy and OpenCV
+    are imported only where a photo is read: this module is imported by every command, and
+    numpy's threads are set before its import, see :func:`run`.)"""
+    from artsheets.scanner.photo import read_photo
 
     try:
-        data = np.fromfile(str(photo), np.uint8)
-    except OSError:
+        return read_photo(photo)
+    except ScanError:
         return None
-    return cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
 
 
 def _scan_one(photo: Path, args: argparse.Namespace, base: Path) -> dict[str, object]:

@@ -1263,6 +1263,43 @@ class ScannerConfig:
     # (benchmarks/RESULTS.md, "Wrong regions left out of review on new seeds; fills little
     # covered across a shadow's edge"). 0: never.
     shadow_edge_cover: float = 0.5
+    # speed: a photo decoded at a reduced scale (photo.py, pipeline.py) ---
+    # A JPEG whose longest side at 1/2, 1/4 or 1/8 of its size is still
+    # ``reduced_decode_min_side`` pixels or more is decoded at the smallest such scale
+    # (libjpeg's scaled decode; a 12-megapixel photo of the benchmark: 14 ms of processor at
+    # 1/2 against 53 ms in full). The sheet is then seen at the px/mm the reduced image gives;
+    # when its sparsest marker has fewer than ``reduced_decode_min_px_per_mm`` there (a sheet
+    # small in the frame, the far edge of a tilted photo), or the reduced photo cannot be
+    # registered or its QR code read, the whole photo is decoded and scanned instead. 8 px/mm
+    # is above every px/mm threshold of the colour code (``colour_full_px_per_mm`` 7.5,
+    # ``grey_min_px_per_mm`` 5, ``tally_unresolved_px_per_mm`` 2.5, ``min_px_per_mm`` 1.6),
+    # so that each of its tests takes the branch a full decode takes; chroma blocks are
+    # counted at the file's px/mm (``pipeline.scan_image``). 3500 px: a sheet upright and
+    # filling the frame (88-95 % of it) of 6000 x 4500 photos, seeds 4000-4005 of nine
+    # conditions (54; not messaging): at 1/2 (3000 px) the sparsest marker kept 8 px/mm in
+    # 14 and fell short in 40 (the tilt's far edge), each of those then decoded twice; the
+    # 14 read as in full but one Arp sheet (two segments in review either way, read in
+    # another colour). 3500 px hold an A4 page's 297 mm at 10.6 px/mm when it spans 90 % of
+    # the side, 8 at its far edge seen 25 % smaller. The simulator's 12-megapixel photos show
+    # the sheet at 5.6-11.9 px/mm (tune48, 432 photos not messaging copies; sparsest marker
+    # 4.1-10.9): none would keep 8 px/mm at 1/2, and none is tried (benchmarks/RESULTS.md,
+    # "Scan speed: a reduced decode"). False: always in full (the side-by-side).
+    reduced_decode: bool = True
+    reduced_decode_min_side: int = 3500
+    reduced_decode_min_px_per_mm: float = 8.0
+    # others: a QR code read as what a sheet code can look like (identify.py, qrdecode.py) ---
+    # A code neither the library nor the own reader decodes is decoded again under each
+    # form a sheet code of a coloured game takes (``identify.sheet_code_templates``: 258),
+    # the bits the form fixes set (``qrdecode.decode_known``); only this many forms, those
+    # whose fixed bits the fitted grid contradicts least, are tried (each costs Reed-Solomon
+    # passes: all 258 took 2-5 s a code, 16 about 0.1 s). Module grids of 44 sheet codes of
+    # every game (standard and seeded, both pages) read with Gaussian noise: at 16, right
+    # at sigma 0.3 / 0.4 / 0.5 247 / 71 / 7 of 264 (the own reader alone 73 / 0 / 0), never
+    # a wrong code there (1,320 grids up to sigma 0.8) nor on 1,500 random grids. Messaging
+    # copies, seeds 4700-4799 (all games): sheets with neither code read 2 -> 0 (at 1.8
+    # px/mm); shrunk to 0.75 / 0.6 of their size 24 -> 6 / 55 -> 23; no code read wrong
+    # (benchmarks/RESULTS.md, "QR codes read by their form"). 0: never.
+    qr_form_tries: int = 16
     # unflagged: capture marks under a filled space (markdoubt.py) ---
     # A mark read in a colour and left out of review whose space is read filled goes to
     # review after solving (a fill over the circle hides its colour). No threshold: on the

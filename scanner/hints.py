@@ -208,8 +208,14 @@ def _left_open(b: LeftOpen, colours: Colours) -> Hints:
 
 @_hints_of(TooManyOnEdge)
 def _too_many_on_edge(b: TooManyOnEdge, colours: Colours) -> Hints:
-    """Springer: any of them blank (a light smudge taken for a fill, most often)."""
-    return Hints(could_be_blank=list(b.triangles))
+    """Springer: any of them blank (a light smudge taken for a fill, most often), or in
+    another player's colour (two players' keys close in a small copy)."""
+    own = set(_member_colours(b.triangles, colours))
+    others = sorted({c for c in colours.values() if c is not None} - own)
+    return Hints(
+        could_be=[(t, k) for t in b.triangles for k in others],
+        could_be_blank=list(b.triangles),
+    )
 
 
 @_hints_of(RareStretch)

@@ -35,7 +35,7 @@ from artsheets.generator.sheetcode import SheetCodeError, parse_sheet_code
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.errors import ScanError
 from artsheets.scanner.qrdeblur import blur_cov, fit_modules
-from artsheets.scanner.qrdecode import decode_modules
+from artsheets.scanner.qrdecode import decode_known, decode_modules
 from artsheets.scanner.registration import page_markers, page_to_pixels, warp_page
 
 __all__ = [
@@ -127,6 +127,50 @@ def _is_sheet_code(text: str) -> bool:
 
 
 _STEP = QR_MODULE_MM * _PPM  # pixels per module in the patch
+
+_CHECK = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _number(low: int, high: int) -> list[list[str]]:
+    """Each length an integer from ``low`` to ``high`` is written in: per place, the digits
+    that occur there (the first runs from the least's first digit to the largest's)."""
+    out = []
+    for k in range(len(str(low)), len(str(high)) + 1):
+        lo, hi = max(low, 10 ** (k - 1) if k > 1 else 0), min(high, 10**k - 1)
+        first = "0123456789"[int(str(lo)[0]) : int(str(hi)[0]) + 1]
+        out.append([first] + ["0123456789"] * (k - 1))
+    return out
+
+
+@functools.cache
+def sheet_code_templates() -> tuple[tuple[str, ...], ...]:
+    """What every sheet code of a coloured game can look like, place by place (the
+    characters allowed at each): the game's name, a field version it has, ``STD`` for a
+    standard field or a seed (6 digits, zero-padded, up to the generator's largest), the
+    page (``A4`` or ``LT``), the game's option letters each with a number of its range, and
+    the check character. :func:`~artsheets.scanner.qrdecode.decode_known` reads a code too
+    damaged to decode without knowing its form with these."""
+    # The generator's registry imports every game: only here, where no code was read.
+    from artsheets.generator.registry import MAX_SEED, coloured_games
+
+    seeds = [["0123456789"] * 6, *_number(1_000_000, MAX_SEED)]
+    out: list[tuple[str, ...]] = []
+    for spec in coloured_games().values():
+        fields = [(v, ["S", "T", "D"]) for v in sorted(spec.standard_versions)]
+        fields += [(v, seed) for v in sorted(spec.versions) for seed in seeds]
+        option_forms: list[list[str]] = [[]]
+        for opt in spec.options:
+            option_forms = [
+                [*form, opt.code, *digits]
+                for form in option_forms
+                for digits in _number(opt.low, opt.high)
+            ]
+        for version, seed in fields:
+            for page in ("A4", "LT"):
+                for opts in option_forms:
+                    head = [*spec.name.upper(), "-", *str(version), "-", *seed, "-", *page, "-"]
+                    out.append((*head, *opts, "-", _CHECK))
+    return tuple(out)
 
 
 def _finder_image() -> np.ndarray:
@@ -237,6 +281,7 @@ def _decode_grid(
     which: int,
     jacobian: np.ndarray,
     config: ScannerConfig = DEFAULT,
+    grids: list[np.ndarray] | None = None,
 ) -> str | None:
     """Find the finder patterns, square the code up and read its modules' darkness: sampled
     after sharpening, then fitted through the photo's blur (:mod:`.qrdeblur`); each is decoded
@@ -244,7 +289,9 @@ def _decode_grid(
 
     ``jacobian`` is d(patch pixels)/d(photo pixels) at the code: the photo's round blur is an
     ellipse in the patch, the longer the steeper the photo's tilt. Its size is not known, so
-    the fit is tried for several and the best-fitting tried first."""
+    the fit is tried for several and the best-fitting tried first. Where none decodes, the
+    fitted grids are added to ``grids`` (best-fitting first), for :func:`read_sheet_code`
+    to decode by the sheet code's forms when no other code place reads either."""
     found = _squared(patch, expected, which)
     if found is None:
         return None
@@ -279,6 +326,22 @@ def _decode_grid(
         text = decode_modules(dark, _is_sheet_code)
         if text:
             return text
+    if grids is not None:
+        grids += [dark for dark, _ in fits]
+    return None
+
+
+def _decode_by_forms(grids: list[np.ndarray], config: ScannerConfig) -> str | None:
+    """The first of ``grids`` that decodes as what a sheet code can look like: the bits its
+    form fixes (its segment's header and padding, the game's name and letters) are not left
+    to the photo (:func:`~artsheets.scanner.qrdecode.decode_known`)."""
+    if config.qr_form_tries <= 0 or not grids:
+        return None
+    templates = sheet_code_templates()
+    for dark in grids:
+        text = decode_known(dark, _is_sheet_code, templates, config.qr_form_tries)
+        if text:
+            return text
     return None
 
 
@@ -291,11 +354,12 @@ def _read_place(
     library: bool = True,
     own: bool = True,
     config: ScannerConfig = DEFAULT,
+    grids: list[np.ndarray] | None = None,
 ) -> str | None:
     """The text of the QR code at ``place`` beside the marker centred at ``marker`` (page
     mm), or None: by the zxing-cpp library on the rectified patch (``library``), then by the
     scanner's own reader (``own``): decoded in place, by the plain detector, then module by
-    module."""
+    module (the module grids fitted that none decoded added to ``grids``)."""
     dx, dy, w, h = place.window_mm
     origin = (marker[0] + dx, marker[1] + dy)
     patch = warp_page(photo, page_from_photo, _PPM, (w, h), origin, ppm)
@@ -322,7 +386,7 @@ def _read_place(
     half = 12.5 * QR_MODULE_MM
     centre = (marker[0] + cx + grow * half, marker[1] + cy + half)
     jac = _patch_jacobian(page_from_photo, origin, centre)
-    return _decode_grid(patch, expected, place.which, jac, config)
+    return _decode_grid(patch, expected, place.which, jac, config, grids)
 
 
 def read_sheet_code(
@@ -342,15 +406,19 @@ def read_sheet_code(
     not have. ``bottom_left`` and ``top_right`` are those markers' centres in the page frame
     ``page_from_photo`` maps to; ``ppm`` is the photo's pixels per mm (to reduce large photos
     before warping). ``library`` and ``own`` choose the readers tried on each patch (both by
-    default; the QR benchmark compares them one at a time).
+    default; the QR benchmark compares them one at a time). Where neither code reads, the
+    own reader's fitted grids of both are decoded by the sheet code's forms, the footer's
+    first (``qr_form_tries``; only then: a readable header costs nothing more).
     """
-    text = _read_place(photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config)
+    grids: list[np.ndarray] = []
+    text = _read_place(
+        photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config, grids
+    )
     if text and _is_sheet_code(text):
         return text
     # A footer text that is no sheet code is kept to be reported if the header has none.
-    return (
-        _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config) or text
-    )
+    head = _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config, grids)
+    return head or _decode_by_forms(grids, config) or text
 
 
 def read_qr_patches(

@@ -5,6 +5,7 @@ the command read from it.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.markdoubt import doubt_marks_under_fills
+from artsheets.scanner.photo import Photo, read_photo
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine, untrusted
 from artsheets.scanner.registration import (
@@ -63,6 +65,8 @@ from artsheets.scanner.template import (
 )
 
 __all__ = ["SYMBOL_GAMES", "ScanResult", "load_photo", "scan_file", "scan_image"]
+
+_FULL = ScannerConfig(reduced_decode=False)  # load_photo: always in full
 
 # Games whose spaces hold a drawn symbol rather than a fill (less of the space is coloured).
 SYMBOL_GAMES = frozenset({"synch"})
@@ -101,6 +105,9 @@ class ScanResult:
     solve_evaluations: int = 0
     solve_exact: bool = True
     problems: list[str] = field(default_factory=list)  # why no result is given (finished.py)
+    # The photo was decoded at 1/photo_scale of its file's size (``photo.py``); the
+    # registration's pixels are the decoded image's.
+    photo_scale: int = 1
 
     @property
     def colours(self) -> dict[str, int | None]:
@@ -116,18 +123,9 @@ class ScanResult:
 
 
 def load_photo(path: Path) -> np.ndarray:
-    """Decode a photo file (any format OpenCV reads), or say clearly why it cannot be."""
-    try:
-        data = np.fromfile(str(path), np.uint8)
-    except OSError as e:
-        raise ScanError("unreadable_file", f"cannot read {path}: {e.strerror or e}") from None
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if img is None:
-        raise ScanError(
-            "unreadable_file",
-            f"{path} is not an image OpenCV can read; give a JPEG or PNG photo of the sheet",
-        )
-    return img
+    """Decode a photo file in full (any format OpenCV reads), or say clearly why it cannot
+    be (:func:`~.photo.read_photo` with the reduced decode off)."""
+    return read_photo(path, _FULL).image
 
 
 def colours_in_play(layout: Layout, players: int | None) -> list[int]:
@@ -156,74 +154,59 @@ def colours_in_play(layout: Layout, players: int | None) -> list[int]:
 
 
 def scan_image(
-    photo: np.ndarray,
+    photo: np.ndarray | Photo,
     sheet: str | None = None,
     players: int | None = None,
     config: ScannerConfig = DEFAULT,
     on_rectified: Callable[[np.ndarray], object] | None = None,
 ) -> ScanResult:
-    """Read one photo (BGR). ``sheet`` is the sheet code when the QR code cannot be read;
-    ``config`` holds the settings of the evidence, solving and review steps;
-    ``on_rectified`` is given the rectified sheet (the result's ``image``) as soon as it is
-    final, before its colours are read (the overlay's picture is made meanwhile)."""
+    """Read one photo (BGR, or a :class:`~.photo.Photo` perhaps decoded at a reduced
+    scale). ``sheet`` is the sheet code when the QR code cannot be read; ``config`` holds the
+    settings of the evidence, solving and review steps; ``on_rectified`` is given the
+    rectified sheet (the result's ``image``) as soon as it is final, before its colours are
+    read (the overlay's picture is made meanwhile).
+
+    A photo decoded reduced is registered and identified as it is; when its sparsest marker
+    has fewer than ``config.reduced_decode_min_px_per_mm`` pixels per mm, or registration,
+    the blur check or the QR code fail on it, the whole photo is decoded and those steps run
+    again on it (any error is then the full photo's). Every stage of the geometry (warps,
+    blur, QR code, the place of the page in the photo) and the photo's stated px/mm are of
+    the image scanned; the colour code's chroma blocks, 16 x 16 pixels of the JPEG file,
+    are counted at the file's px/mm."""
     t: dict[str, float] = {}
     t0 = time.perf_counter()
     warmup.start()  # OpenCV's one-time tables, built on another core meanwhile
     given = normalise_code(sheet) if sheet else None
-    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    guess = template_for(given, config).layout.page if given else PAGE_GUESS
-    located = locate_sheet(
-        gray, detect_marker_candidates(gray, config), guess, given, config=config
-    )
-    reg, corners = located.registration, located.registration.corners
-    if reg.px_per_mm < config.min_px_per_mm:
-        raise ScanError(
-            "too_small",
-            f"the sheet is too small in the photo ({reg.px_per_mm:.1f} pixels per mm, need "
-            f"{config.min_px_per_mm}); move closer so the sheet fills most of the frame",
-        )
-    guess = located.sheet.page
-    guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
-    blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
-    check_blur(blur, config)
+    if not isinstance(photo, Photo):
+        photo = Photo(photo, 1, np.empty(0, np.uint8), Path())
+    seen = None
+    if photo.scale > 1:
+        with contextlib.suppress(ScanError):  # the full photo's error, if any, is told
+            seen = _identify(photo.image, given, config)
+        if seen is None or seen.reg.least_px_per_mm < config.reduced_decode_min_px_per_mm:
+            photo, seen = photo.full(), None
+    if seen is None:
+        seen = _identify(photo.image, given, config)
+    image, scale = photo.image, photo.scale
+    reg, corners, guess, code = seen.reg, seen.reg.corners, seen.guess, seen.code
+    blur, text, notes = seen.blur, seen.text, seen.notes
+    code_source = "given" if given else "qr"
     t["register"] = time.perf_counter() - t0
 
-    centres = [m.center for m in page_markers(guess)]
-    text = located.sheet.code or read_sheet_code(
-        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
-    )
-    code_source = "given" if given else "qr"
-    notes: list[str] = list(located.notes)
-    if given:
-        code = given
-        if text and _clean(text) != given:
-            raise ScanError(
-                "wrong_sheet",
-                f"the photo's QR code says {text.strip()} but --sheet says {given}; "
-                "leave out --sheet, or give the code printed on this sheet",
-            )
-    elif text:
-        code = normalise_code(text)
-    else:
-        raise ScanError(
-            "qr_unreadable",
-            "the sheet's QR code cannot be read; type the code printed beside it: "
-            "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
-        )
     # The page is warped at the size its markers say while the sheet's template is read in
     # a thread (the warp is OpenCV's work, the template's mostly Python's); a template of
     # another page size registers and warps the page again.
     soon = template_soon(code, config)
-    work = _warp(photo, reg, guess)
+    work = _warp(image, reg, guess)
     tpl = soon.result()
     layout = tpl.layout
     if layout.page != guess:
         reg = register(corners, layout.markers, config)
-        work = _warp(photo, reg, layout.page)
+        work = _warp(image, reg, layout.page)
     t["identify"] = time.perf_counter() - t0 - sum(t.values())
 
     inside = page_inside_photo(
-        reg.page_from_photo, photo.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
+        reg.page_from_photo, image.shape, (layout.page.width_mm, layout.page.height_mm), PX_PER_MM
     )
     fit_page = len(reg.markers_used) < config.refine_page_markers
     work, inside, refinement = refine(work, tpl, inside, config, fit_page)
@@ -264,7 +247,7 @@ def scan_image(
         per_sample,
         thin_scale,
         config,
-        reg.px_per_mm,
+        reg.px_per_mm * scale,  # the JPEG's chroma blocks are the file's pixels
         shapes,
     )
     doubt_dark_paper(readings, tpl, paper_dips(light, tpl), config)
@@ -322,7 +305,61 @@ def scan_image(
         solve_evaluations=solved.evaluations,
         solve_exact=solved.exact,
         problems=problems,
+        photo_scale=scale,
     )
+
+
+@dataclass
+class _Seen:
+    """What registration and identification found on a photo."""
+
+    reg: Registration
+    guess: Page  # the page size its markers fit
+    blur: float
+    text: str | None  # the QR code's text, None if unread
+    code: str
+    notes: list[str]
+
+
+def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _Seen:
+    """The photo's sheet: located, its blur checked, its code read (or ``given``)."""
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    guess = template_for(given, config).layout.page if given else PAGE_GUESS
+    located = locate_sheet(
+        gray, detect_marker_candidates(gray, config), guess, given, config=config
+    )
+    reg = located.registration
+    if reg.px_per_mm < config.min_px_per_mm:
+        raise ScanError(
+            "too_small",
+            f"the sheet is too small in the photo ({reg.px_per_mm:.1f} pixels per mm, need "
+            f"{config.min_px_per_mm}); move closer so the sheet fills most of the frame",
+        )
+    guess = located.sheet.page
+    guessed = [m for m in page_markers(guess) if m.id in reg.markers_used]
+    blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
+    check_blur(blur, config)
+    centres = [m.center for m in page_markers(guess)]
+    text = located.sheet.code or read_sheet_code(
+        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
+    )
+    if given:
+        code = given
+        if text and _clean(text) != given:
+            raise ScanError(
+                "wrong_sheet",
+                f"the photo's QR code says {text.strip()} but --sheet says {given}; "
+                "leave out --sheet, or give the code printed on this sheet",
+            )
+    elif text:
+        code = normalise_code(text)
+    else:
+        raise ScanError(
+            "qr_unreadable",
+            "the sheet's QR code cannot be read; type the code printed beside it: "
+            "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
+        )
+    return _Seen(reg, guess, blur, text, code, list(located.notes))
 
 
 def _warp(photo: np.ndarray, reg: Registration, page: Page) -> np.ndarray:
@@ -402,7 +439,7 @@ def scan_file(
     """:func:`scan_image` on a photo file."""
     t0 = time.perf_counter()
     warmup.start()  # beside the decode too
-    photo = load_photo(path)
+    photo = read_photo(path, config)
     decode = time.perf_counter() - t0
     result = scan_image(photo, sheet, players, config)
     result.timings = {"decode": decode, **result.timings}

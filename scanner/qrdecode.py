@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["RSError", "decode_modules", "gf_mul", "rs_correct", "rs_syndromes"]
+__all__ = ["RSError", "decode_known", "decode_modules", "gf_mul", "rs_correct", "rs_syndromes"]
 
 # --- GF(256) and Reed-Solomon -----------------------------------------------------------------
 
@@ -340,3 +340,150 @@ def decode_modules(dark: np.ndarray, accept: Callable[[str], bool]) -> str | Non
                 if text is not None and accept(text):
                     return text
     return None
+
+
+# --- decoding with what the text is known to look like ------------------------------------------
+
+
+def _pinned_bits(template: Sequence[str], data_bytes: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each way (bit values, which bits are pinned) a data stream of ``data_bytes`` holds a
+    text of ``len(template)`` characters, character ``i`` one of ``template[i]``, as one
+    alphanumeric segment (what segno writes for a sheet code): the mode and count, every bit
+    of a character pair that all its allowed pairs share, the terminator and the padding.
+    A terminator ending on a byte boundary is followed by one zero byte more by segno (the
+    generator's encoder), not by every encoder: both ways are given. None fit: empty."""
+    length = len(template)
+    cap = data_bytes * 8
+    used = 4 + 9 + 11 * (length // 2) + 6 * (length % 2)
+    if used > cap or any(ch not in _ALNUM for alphabet in template for ch in alphabet):
+        return []
+    value = np.zeros(cap, np.int64)
+    pinned = np.zeros(cap, bool)
+    pos = 0
+
+    def put(v: int, k: int) -> None:
+        nonlocal pos
+        for i in range(k):
+            value[pos + i] = (v >> (k - 1 - i)) & 1
+            pinned[pos + i] = True
+        pos += k
+
+    def put_any(values: Sequence[int], k: int) -> None:
+        nonlocal pos
+        ones, zeros = (1 << k) - 1, (1 << k) - 1
+        for v in values:
+            ones &= v
+            zeros &= ~v
+        for i in range(k):
+            bit = 1 << (k - 1 - i)
+            value[pos + i] = 1 if ones & bit else 0
+            pinned[pos + i] = bool((ones | zeros) & bit)
+        pos += k
+
+    put(0b0010, 4)
+    put(length, 9)
+    idx = [[_ALNUM.index(ch) for ch in alphabet] for alphabet in template]
+    for i in range(0, length - 1, 2):
+        put_any([45 * a + b for a in idx[i] for b in idx[i + 1]], 11)
+    if length % 2:
+        put_any(idx[-1], 6)
+    put(0, min(4, cap - pos))  # the terminator, cut short where the symbol is full
+    put(0, -pos % 8)
+    start = pos
+    variants = []
+    for extra in (0, 1) if used + 4 == pos and pos < cap else (0,):
+        pos = start
+        put(0, 8 * extra)
+        for i in range((cap - pos) // 8):
+            put((0xEC, 0x11)[i % 2], 8)
+        variants.append((value.copy(), pinned.copy()))
+    return variants
+
+
+def _fits(text: str, template: Sequence[str]) -> bool:
+    return len(text) == len(template) and all(c in a for c, a in zip(text, template, strict=True))
+
+
+def decode_known(
+    dark: np.ndarray,
+    accept: Callable[[str], bool],
+    templates: Sequence[Sequence[str]],
+    tries: int = 16,
+) -> str | None:
+    """:func:`decode_modules` for a text known to fit one of ``templates`` (each a sequence of
+    the characters allowed at each place): per template, the data bits it fixes (the
+    segment's header, the bits its character pairs all share, the terminator and padding)
+    replace the grid's soft values, so Reed-Solomon spends its redundancy on the rest. Only
+    the ``tries`` templates (with each of the two likeliest formats) whose fixed bits the
+    grid contradicts least are decoded: the others' fixed bits would be read as errors.
+
+    A text is returned only when it decodes consistently (every block a codeword, the
+    padding exact), fits the template it was decoded under and passes ``accept``, and no
+    other text does under any template tried: two different texts read as nothing."""
+    n = dark.shape[0]
+    if n not in (21, 25, 29, 33):
+        return None
+    version = (n - 17) // 4
+    dark = np.clip(np.asarray(dark, np.float64), 0.0, 1.0)
+    _, rows, cols = _layout(n)
+    raw = _RAW_CODEWORDS[version - 1]
+    ways = []  # (contradiction, order, soft bits, positions, values, pinned, blocks, template)
+    seen: set[tuple[str, int, bytes, bytes]] = set()
+    for _, ecl, mask in _read_format(dark)[:2]:
+        flip = _MASKS[mask](rows, cols)
+        soft = np.where(flip, 1.0 - dark[rows, cols], dark[rows, cols])[: raw * 8]
+        nblocks, nsym = _BLOCKS[ecl][version - 1]
+        dpb = raw // nblocks - nsym  # data bytes per block
+        # Data byte d lies in block d // dpb, the block's (d % dpb)-th codeword: raw index.
+        d = np.arange(dpb * nblocks)
+        at = (((d % dpb) * nblocks + d // dpb)[:, None] * 8 + np.arange(8)[None, :]).ravel()
+        for template in templates:
+            for value, pinned in _pinned_bits(template, dpb * nblocks):
+                key = (ecl, mask, np.packbits(value).tobytes(), np.packbits(pinned).tobytes())
+                if key in seen:
+                    continue
+                seen.add(key)
+                # How far the grid reads each fixed bit the other way (0 where it agrees).
+                off = np.abs(soft[at[pinned]] - value[pinned]) - 0.5
+                score = float(np.sum(off[off > 0]))
+                ways.append((score, len(ways), soft, at, value, pinned, (nblocks, nsym), template))
+    ways.sort(key=lambda w: w[:2])
+    found: set[str] = set()
+    for _, _, soft, at, value, pinned, blocks, template in ways[:tries]:
+        found |= _decoded(soft, at, value, pinned, blocks, template, accept)
+    return found.pop() if len(found) == 1 else None
+
+
+def _decoded(
+    soft0: np.ndarray,
+    at: np.ndarray,
+    value: np.ndarray,
+    pinned: np.ndarray,
+    blocks_nsym: tuple[int, int],
+    template: Sequence[str],
+    accept: Callable[[str], bool],
+) -> set[str]:
+    """The texts fitting ``template`` that the soft bits ``soft0`` (raw stream order)
+    decode to, the data bits ``pinned`` (at raw stream positions ``at``) set to ``value``."""
+    nblocks, nsym = blocks_nsym
+    raw = len(soft0) // 8
+    dpb = raw // nblocks - nsym
+    soft = soft0.copy()
+    soft[at[pinned]] = value[pinned]
+    soft = soft.reshape(raw, 8)
+    words = (soft > 0.5).astype(np.int64) @ (1 << np.arange(7, -1, -1))
+    sure = np.abs(soft - 0.5).min(axis=1)  # a byte wholly pinned: 0.5, never erased
+    blocks = []
+    for b in range(nblocks):
+        idx = list(range(b, raw, nblocks))
+        cands = _candidates([int(words[i]) for i in idx], [sure[i] for i in idx], nsym)
+        if not cands:
+            return set()
+        blocks.append(cands)
+    found: set[str] = set()
+    for choice in itertools.product(*blocks):
+        data = bytes(itertools.chain.from_iterable(c[:dpb] for c in choice))
+        text = _parse_segments(data)
+        if text is not None and _fits(text, template) and accept(text):
+            found.add(text)
+    return found

@@ -252,6 +252,12 @@ class Registration:
     def photo_from_page(self) -> np.ndarray:
         return np.linalg.inv(self.page_from_photo)
 
+    @property
+    def least_px_per_mm(self) -> float:
+        """The photo's pixels per mm at the sparsest marker used (``px_per_mm`` is their
+        mean): the far edge of a steep photo."""
+        return float(min(_side(self.corners[i]) for i in self.markers_used) / MARKER_MM)
+
 
 def fit_markers(
     ids: tuple[int, ...], corners: dict[int, np.ndarray], markers: dict[int, Marker]

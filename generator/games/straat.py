@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from artsheets.generator.boardkit import Kit, Piece, board_rect, draw_board, kit_spec
-from artsheets.generator.boardrules import RulesText, wrap_words
+from artsheets.generator.boardrules import RulesText
+from artsheets.generator.rulespage import wrap
 from artsheets.generator.sheet import INK, SOFT, Rect, Sheet, Style
 from artsheets.rules.board import square_board
 from artsheets.rules.games.straat import front_colours
@@ -50,7 +51,7 @@ def pieces_sheet(sheet: Sheet, body: Rect, opts: Mapping[str, int]) -> None:
         "one face; 8 all black and 8 all white on the other."
     )
     y = body.y0
-    for line in wrap_words(intro, 3.0, body.w):
+    for line in wrap(intro, 3.0, body.w):
         y += 4.0
         sheet.text((body.x0, y), line, 3.0)
     # The tiles touch (one cut serves two edges) and the fold is the edge between the fronts'
@@ -78,7 +79,7 @@ def pieces_sheet(sheet: Sheet, body: Rect, opts: Mapping[str, int]) -> None:
     sheet.text((outer.x0 - 1.0, fold - 1.2), "fold", 2.8, "end", fill=SOFT)
     foot = "Stand-ins: 16 squares of card, one face divided corner to corner and half inked; "
     foot += "mark 8 backs black. The frame can be drawn as 4 x 4 squares of 22 mm."
-    for i, line in enumerate(wrap_words(foot, 2.9, body.w)):
+    for i, line in enumerate(wrap(foot, 2.9, body.w)):
         sheet.text((body.x0, body.y1 - 4.8 + 3.8 * i), line, 2.9)
 
 

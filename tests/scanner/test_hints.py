@@ -133,6 +133,19 @@ def test_springer_neighbours_and_triangles_on_one_edge() -> None:
     ]
 
 
+def test_springer_triangles_on_one_edge_could_be_the_other_players() -> None:
+    """Two players' keys close (a messaging copy): a triangle read in the wrong player's
+    colour breaks the one-triangle rule; either triangle in another colour on the sheet
+    would mend it, as well as either blank."""
+    sq = test_springer.sq
+    colours = {sq(0, 0): RED, sq(0, 2): BLUE, "triangle-top-1": RED, "triangle-top-2": RED}
+    rep = score_position(test_springer.field(), {"players": 2}, colours, {RED: 3})
+    (two,) = [c for c in rep.problems if "triangles on the top edge" in c.message]
+    got = hints(two.broken, colours)
+    assert sorted(got.could_be) == [("triangle-top-1", BLUE), ("triangle-top-2", BLUE)]
+    assert sorted(got.could_be_blank) == ["triangle-top-1", "triangle-top-2"]
+
+
 def test_a_check_dict_is_the_checks_fields_and_its_non_empty_hints_in_report_order() -> None:
     """The scan report's check fields (FORMATS.md): ok, message, regions, then the hints
     that are not empty; a rule-break with no hints adds nothing."""
