@@ -88,6 +88,13 @@ def _bin(confidence: float) -> int:
 
 def _scan(truth: dict) -> dict:
     """Scan one photo (in a pool worker); the figures of that photo."""
+    return scan_photo(truth)[0]
+
+
+def scan_photo(truth: dict) -> tuple[dict, Any]:
+    """Scan one photo: the figures of that photo, and the scan's result (None where the photo
+    was refused; the row then says why). Other benchmarks that keep more of a scan than its
+    figures (``capture_regions.py``) take both."""
     from artsheets.scanner.colours import OUTSIDE
     from artsheets.scanner.errors import ScanError
     from artsheets.scanner.pipeline import scan_file
@@ -98,7 +105,7 @@ def _scan(truth: dict) -> dict:
         result = scan_file(Path(truth["path"]))
     except ScanError as e:
         row.update(ok=False, reason=e.reason, message=str(e), seconds=time.perf_counter() - t0)
-        return row
+        return row, None
     row["seconds"] = time.perf_counter() - t0
     colours = truth["colours"]
     bins = [[0, 0.0, 0] for _ in BINS[:-1]]  # regions, their confidence, right
@@ -130,7 +137,7 @@ def _scan(truth: dict) -> dict:
         evaluations=result.solve_evaluations,
         solved_exactly=result.solve_exact,
     )
-    return row
+    return row, result
 
 
 def sheet_figures(readings: dict, failed: list[dict], truth: dict) -> dict:

@@ -2,7 +2,7 @@
 
 Scans every photo of a kept set's truth file (``bench_scanner.py --keep DIR``) as
 ``bench_scanner.py --reuse`` does, writing the same per-photo rows
-(``DIR/results_tune.json``, for ``/work/wt/sets.py``), and beside them one line a photo
+(``DIR/results_tune.json``, as that writes them), and beside them one line a photo
 (``DIR/regions.jsonl``) listing every region read (not out of the photo) with its truth and
 its evidence: what a review rule for wrong regions left out of review is measured on.
 
@@ -60,30 +60,12 @@ def _num(x: float) -> float:
 def _capture(truth: dict) -> tuple[dict, dict]:
     """Scan one photo; its bench row and its regions."""
     from artsheets.scanner.colours import OUTSIDE
-    from artsheets.scanner.errors import ScanError
-    from artsheets.scanner.pipeline import scan_file
-    from benchmarks.bench_scanner import sheet_figures
+    from benchmarks.bench_scanner import scan_photo
 
-    row: dict = {k: truth[k] for k in ("path", "condition", "game")}
-    t0 = time.perf_counter()
-    try:
-        result = scan_file(Path(truth["path"]))
-    except ScanError as e:
-        row.update(ok=False, reason=e.reason, message=str(e), seconds=time.perf_counter() - t0)
+    row, result = scan_photo(truth)
+    if result is None:
         return row, {"path": truth["path"], "ok": False}
-    row["seconds"] = time.perf_counter() - t0
     colours = truth["colours"]
-    row.update(
-        ok=True,
-        right_sheet=result.code == truth["code"],
-        regions=len(result.readings),
-        **sheet_figures(result.readings, result.scoring.failed, truth),
-        calib=[
-            [rd.confidence, result.probability(rid), rd.color == colours.get(rid), bool(rd.reason)]
-            for rid, rd in result.readings.items()
-            if rd.reason != OUTSIDE
-        ],
-    )
     kinds = {r.id: r.kind for r in result.layout.regions}
     regions = []
     for rid, rd in result.readings.items():

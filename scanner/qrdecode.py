@@ -307,21 +307,38 @@ def _candidates(block: list[int], reliability: list[float], nsym: int) -> list[l
     return found
 
 
-def decode_modules(dark: np.ndarray, accept: Callable[[str], bool]) -> str | None:
-    """The text of the QR code whose module darkness (n x n, about 0 white and 1 black) is
-    ``dark``, or None. The nearer a value is to 0.5, the less it is trusted. Only a text that
-    ``accept`` passes is returned."""
+def _unmasked(dark: np.ndarray) -> tuple[int, list[tuple[str, int, np.ndarray]]] | None:
+    """The code's version and, for each of the two likeliest formats of a module grid
+    (darkness about 0 white, 1 black), its error-correction level, mask and the codeword
+    bits unmasked in stream order (soft: near 0 a 0 bit, near 1 a 1 bit); None for a grid
+    of no version 1-4."""
     n = dark.shape[0]
     if n not in (21, 25, 29, 33):
         return None
     version = (n - 17) // 4
     dark = np.clip(np.asarray(dark, np.float64), 0.0, 1.0)
     _, rows, cols = _layout(n)
+    raw = _RAW_CODEWORDS[version - 1]
+    formats = []
     for _, ecl, mask in _read_format(dark)[:2]:
         flip = _MASKS[mask](rows, cols)
-        soft = np.where(flip, 1.0 - dark[rows, cols], dark[rows, cols])
-        raw = _RAW_CODEWORDS[version - 1]
-        soft = soft[: raw * 8].reshape(raw, 8)
+        formats.append(
+            (ecl, mask, np.where(flip, 1.0 - dark[rows, cols], dark[rows, cols])[: raw * 8])
+        )
+    return version, formats
+
+
+def decode_modules(dark: np.ndarray, accept: Callable[[str], bool]) -> str | None:
+    """The text of the QR code whose module darkness (n x n, about 0 white and 1 black) is
+    ``dark``, or None. The nearer a value is to 0.5, the less it is trusted. Only a text that
+    ``accept`` passes is returned."""
+    grid = _unmasked(dark)
+    if grid is None:
+        return None
+    version, formats = grid
+    raw = _RAW_CODEWORDS[version - 1]
+    for ecl, _, bits in formats:
+        soft = bits.reshape(raw, 8)
         words = (soft > 0.5).astype(np.int64) @ (1 << np.arange(7, -1, -1))
         sure = np.abs(soft - 0.5).min(axis=1)
         nblocks, nsym = _BLOCKS[ecl][version - 1]
@@ -420,18 +437,14 @@ def decode_known(
     A text is returned only when it decodes consistently (every block a codeword, the
     padding exact), fits the template it was decoded under and passes ``accept``, and no
     other text does under any template tried: two different texts read as nothing."""
-    n = dark.shape[0]
-    if n not in (21, 25, 29, 33):
+    grid = _unmasked(dark)
+    if grid is None:
         return None
-    version = (n - 17) // 4
-    dark = np.clip(np.asarray(dark, np.float64), 0.0, 1.0)
-    _, rows, cols = _layout(n)
+    version, formats = grid
     raw = _RAW_CODEWORDS[version - 1]
     ways = []  # (contradiction, order, soft bits, positions, values, pinned, blocks, template)
     seen: set[tuple[str, int, bytes, bytes]] = set()
-    for _, ecl, mask in _read_format(dark)[:2]:
-        flip = _MASKS[mask](rows, cols)
-        soft = np.where(flip, 1.0 - dark[rows, cols], dark[rows, cols])[: raw * 8]
+    for ecl, mask, soft in formats:
         nblocks, nsym = _BLOCKS[ecl][version - 1]
         dpb = raw // nblocks - nsym  # data bytes per block
         # Data byte d lies in block d // dpb, the block's (d % dpb)-th codeword: raw index.
