@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -336,27 +336,33 @@ def decode_modules(dark: np.ndarray, accept: Callable[[str], bool]) -> str | Non
     if grid is None:
         return None
     version, formats = grid
-    raw = _RAW_CODEWORDS[version - 1]
     for ecl, _, bits in formats:
-        soft = bits.reshape(raw, 8)
-        words = (soft > 0.5).astype(np.int64) @ (1 << np.arange(7, -1, -1))
-        sure = np.abs(soft - 0.5).min(axis=1)
         nblocks, nsym = _BLOCKS[ecl][version - 1]
-        per = raw // nblocks
-        blocks = []
-        for b in range(nblocks):
-            idx = list(range(b, raw, nblocks))  # every block has the same length here
-            cands = _candidates([int(words[i]) for i in idx], [sure[i] for i in idx], nsym)
-            if not cands:
-                break
-            blocks.append(cands)
-        else:
-            for choice in itertools.product(*blocks):
-                data = bytes(itertools.chain.from_iterable(c[: per - nsym] for c in choice))
-                text = _parse_segments(data)
-                if text is not None and accept(text):
-                    return text
+        for data in _data_streams(bits, nblocks, nsym):
+            text = _parse_segments(data)
+            if text is not None and accept(text):
+                return text
     return None
+
+
+def _data_streams(bits: np.ndarray, nblocks: int, nsym: int) -> Iterator[bytes]:
+    """Each data stream the soft codeword bits ``bits`` (stream order) decode to, best
+    first: every block's distinct corrections (:func:`_candidates`), combined; none where a
+    block has none."""
+    raw = len(bits) // 8
+    soft = bits.reshape(raw, 8)
+    words = (soft > 0.5).astype(np.int64) @ (1 << np.arange(7, -1, -1))
+    sure = np.abs(soft - 0.5).min(axis=1)
+    blocks = []
+    for b in range(nblocks):
+        idx = list(range(b, raw, nblocks))  # every block has the same length here
+        cands = _candidates([int(words[i]) for i in idx], [sure[i] for i in idx], nsym)
+        if not cands:
+            return
+        blocks.append(cands)
+    data_per_block = raw // nblocks - nsym
+    for choice in itertools.product(*blocks):
+        yield bytes(itertools.chain.from_iterable(c[:data_per_block] for c in choice))
 
 
 # --- decoding with what the text is known to look like ------------------------------------------
@@ -478,24 +484,11 @@ def _decoded(
 ) -> set[str]:
     """The texts fitting ``template`` that the soft bits ``soft0`` (raw stream order)
     decode to, the data bits ``pinned`` (at raw stream positions ``at``) set to ``value``."""
-    nblocks, nsym = blocks_nsym
-    raw = len(soft0) // 8
-    dpb = raw // nblocks - nsym
     soft = soft0.copy()
+    # Pinned bits are sure (0 or 1): a byte wholly pinned is never erased.
     soft[at[pinned]] = value[pinned]
-    soft = soft.reshape(raw, 8)
-    words = (soft > 0.5).astype(np.int64) @ (1 << np.arange(7, -1, -1))
-    sure = np.abs(soft - 0.5).min(axis=1)  # a byte wholly pinned: 0.5, never erased
-    blocks = []
-    for b in range(nblocks):
-        idx = list(range(b, raw, nblocks))
-        cands = _candidates([int(words[i]) for i in idx], [sure[i] for i in idx], nsym)
-        if not cands:
-            return set()
-        blocks.append(cands)
     found: set[str] = set()
-    for choice in itertools.product(*blocks):
-        data = bytes(itertools.chain.from_iterable(c[:dpb] for c in choice))
+    for data in _data_streams(soft, *blocks_nsym):
         text = _parse_segments(data)
         if text is not None and _fits(text, template) and accept(text):
             found.add(text)
