@@ -53,6 +53,11 @@ def game_at(names: list[str], condition_index: int, i: int) -> str:
     return names[(i + 3 * condition_index) % len(names)]
 
 
+def photo_seed(path: str | Path) -> int:
+    """The seed a kept photo was made from: its file is named ``CONDITION_GAME_SEED``."""
+    return int(Path(path).stem.rsplit("_", 1)[1])
+
+
 def truth_entry(photo: Any, path: Path, condition: str, game: str) -> dict:
     """A simulated photo's entry in the truth file (its JPEG kept at ``path``)."""
     rb = photo.rule_break
@@ -308,7 +313,7 @@ def save_calibration_set(rows: list[dict], path: Path) -> None:
             c[3] += w * bool(right)
     for c in counts.values():
         c[2], c[3] = round(c[2], 4), round(c[3], 4)
-    found = sorted({int(Path(r["path"]).stem.rsplit("_", 1)[1]) for r in rows})
+    found = sorted({photo_seed(r["path"]) for r in rows})
     seeds = f"seeds {found[0]}-{found[-1]} of every game" if found else "no photos"
     doc = {
         "photos": f"bench_scanner.py, {seeds}",

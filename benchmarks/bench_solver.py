@@ -180,7 +180,9 @@ def main() -> int:
         print(f"captured {done.count('ok')} of {len(done)} photos in {store}")
     kept = sorted(store.glob("*.pkl"))
     if args.below is not None:
-        kept = [p for p in kept if int(p.stem.rsplit("_", 1)[1]) < args.below]
+        from benchmarks.bench_scanner import photo_seed
+
+        kept = [p for p in kept if photo_seed(p) < args.below]
     if not kept:
         parser.error(f"nothing captured in {store}: run with --capture first")
     with ctx.Pool(args.workers) as pool:

@@ -33,23 +33,20 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_scanner import photo_seed, scan_photo  # noqa: E402
+
 CLASSES = ("measured", "rules, break", "rules, legal")
-
-
-def _seed(path: str) -> int:
-    return int(Path(path).stem.rsplit("_", 1)[1])
 
 
 def classify(truth: dict) -> dict:
     """One photo's wrong regions, each with its class and the pixels' lead (log-odds)."""
-    from artsheets.scanner.errors import ScanError
-    from artsheets.scanner.pipeline import scan_file
-
+    scanned, result = scan_photo(truth)
     row = {k: truth[k] for k in ("path", "condition", "game")}
-    try:
-        result = scan_file(Path(truth["path"]))
-    except ScanError as e:
-        return {**row, "failed": e.reason, "regions": [], "checks_failed": 0}
+    if result is None:
+        return {**row, "failed": scanned["reason"], "regions": [], "checks_failed": 0}
     planted = truth["planted"][0] if truth["planted"] else None
     regions = []
     for rid, want in truth["colours"].items():
@@ -130,7 +127,7 @@ def main() -> int:
     print(f"{'':28s} {'':4s} {'sheets':>11s}   wrong regions (median lead of the reading)")
     groups: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
-        half = "seeds 0-47" if _seed(r["path"]) < 48 else "seeds 48+"
+        half = "seeds 0-47" if photo_seed(r["path"]) < 48 else "seeds 48+"
         groups[half].append(r)
         groups[f"  {r['condition']}"].append(r)
         groups[f"  game {r['game']}"].append(r)

@@ -37,16 +37,17 @@ from artsheets.scanner import colours as colours_mod
 from artsheets.scanner.config import DEFAULT
 from artsheets.scanner.light import to_linear
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_scanner import photo_seed  # noqa: E402
+
 WINDOWS_MM = (0.75, 1.5, 3.0)  # the windows measured besides
 WINDOW_MM = 1.5  # the unmixing window beyond a piece's band (a chroma blur is ~0.7 mm)
 RIM_MM = 0.5  # the rim between a space's measured pixels and a band: the space's
 FAR_MM = 1.5  # a fill's own chroma: its pixels this far or further from its outline
 SELF_MARGIN = 3.0  # a piece the fit reads by this many log-odds teaches its key (self refs)
 PX_PER_MM = 5.0
-
-
-def _seed(path: str) -> int:
-    return int(Path(path).stem.rsplit("_", 1)[1])
 
 
 def _ycc(bgr8: np.ndarray) -> np.ndarray:
@@ -239,7 +240,7 @@ def main() -> int:
     items = [x for x in items if x["condition"] == "messaging" and x["game"] in ("arp", "miro")]
     if a.seeds:
         lo, hi = (int(s) for s in a.seeds.split("-"))
-        items = [x for x in items if lo <= _seed(x["path"]) <= hi]
+        items = [x for x in items if lo <= photo_seed(x["path"]) <= hi]
     rows: list[dict] = []
     for x in items:
         try:
