@@ -11,6 +11,7 @@ reflectance relative to paper: 1 for bare paper under any light.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
-from artsheets.scanner.template import PX_PER_MM, Template
+from artsheets.scanner.template import PX_PER_MM, Template, derived
 from artsheets.scanner.workers import in_parts
 
 if TYPE_CHECKING:
@@ -126,9 +127,10 @@ def light_field(
     usable = share > 0.3
     paper = tpl.paper_small & usable & (share > 0.5)
     # Paper at the camera's clipping level in some channel hides its colour cast there.
-    # (``masked`` is 0 off the mask, so only pixels clear of print can count.)
-    brightest = cv2.max(cv2.max(masked[..., 0], masked[..., 1]), masked[..., 2])
-    clipped = reduce((brightest >= CLIPPED).astype(np.float32)) * inv
+    # (``masked`` is 0 off the mask, so only pixels clear of print can count. A pixel is
+    # clipped where not every channel is under the level: OpenCV's range test, one pass.)
+    below = cv2.inRange(masked, (0, 0, 0), (CLIPPED - 1,) * 3)
+    clipped = reduce((below == 0).astype(np.float32)) * inv
     # ... and paper far darker than the rest is not lit paper (an object on it, or the black
     # beyond the photo's edge where the mask is a pixel off): it would lend the cast its own.
     level = channel_max(small)
@@ -453,22 +455,29 @@ def _below_sure(level: np.ndarray, weight: np.ndarray) -> np.ndarray:
     ys, xs = np.nonzero(weight > 0)
     if len(ys) < 10:
         return np.ones((h, w), np.float32)
-
-    def terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        u, v = x / w - 0.5, y / h - 0.5
-        return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1)
-
-    a = terms(xs.astype(np.float64), ys.astype(np.float64))
+    grid = _quadratic_terms(h, w)
+    a = grid[ys, xs]
     b = level[ys, xs].astype(np.float64)
     keep = np.ones(len(b), bool)
     for _ in range(2):
         coef = np.linalg.lstsq(a[keep], b[keep], rcond=None)[0]
-        keep = np.abs(a @ coef - b) <= 0.1 * np.abs(a @ coef)
+        fit = a @ coef
+        keep = np.abs(fit - b) <= 0.1 * np.abs(fit)
         if keep.sum() < 10:
             break
-    gy, gx = np.mgrid[0:h, 0:w].astype(np.float64)
-    surface = terms(gx, gy) @ coef
+    surface = grid @ coef
     return (level / np.maximum(surface, 1e-6)).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=4)
+def _quadratic_terms(h: int, w: int) -> np.ndarray:
+    """The terms of :func:`_below_sure`'s quadratic at every block of an ``h`` x ``w`` grid
+    (h, w, 6), float64: the same for every photo of a page size, so made once (read-only)."""
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float64)
+    u, v = gx / w - 0.5, gy / h - 0.5
+    out = np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1)
+    out.flags.writeable = False
+    return out
 
 
 def _ink_cast(work: np.ndarray, tpl: Template, config: ScannerConfig) -> np.ndarray | None:
@@ -476,13 +485,22 @@ def _ink_cast(work: np.ndarray, tpl: Template, config: ScannerConfig) -> np.ndar
 
     Printed ink is neutral, and a pixel on it (or blurred half onto paper) that the camera
     did not clip shows the light's colour in the ratios of its channels, whatever its
-    brightness. Only print well away from the regions counts: nobody colours it."""
-    px = work[tpl.furniture_ink]
-    ok = (px.max(axis=1) < CLIPPED - 5) & (px.mean(axis=1) > 40)
+    brightness. Only print well away from the regions counts: nobody colours it.
+    (The ink's pixels are gathered by their flat indices, made once a template; a channel
+    mean above 40 is a sum above 120; both as numpy's mean and max over the short axis of
+    three, which take longer.)"""
+    px = work.reshape(-1, 3)[derived(tpl, None, _ink_pixels)]
+    total = px[:, 0].astype(np.uint16) + px[:, 1] + px[:, 2]
+    ok = (channel_max(px) < CLIPPED - 5) & (total > 120)
     if ok.sum() < config.ink_pixels_enough:
         return None
     lin = to_linear(px[ok])
-    return np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
+    return np.median(lin / channel_mean(lin), axis=0).astype(np.float32)
+
+
+def _ink_pixels(tpl: Template, _: None) -> np.ndarray:
+    """The flat indices of the template's ``furniture_ink`` pixels (see :func:`_ink_cast`)."""
+    return np.flatnonzero(tpl.furniture_ink).astype(np.int32)
 
 
 def _saturation(img: np.ndarray) -> np.ndarray:
@@ -570,9 +588,10 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray, config: ScannerConfig) 
     near it, from the smallest window with enough of them. Paper is the brightest thing on
     the sheet, so this ignores darker intruders (a grey tick, a pale fill taken for paper)
     even when they are many, and keeps a shadow's edge sharp. Where no window has enough
-    paper, the mean over the finest window that has some."""
+    paper, the mean over the finest window that has some (worked out last, for the blocks
+    still without a value only: each block's value is the first of these that it has)."""
     h, w = cand.shape
-    out = _window_means(small, cand)
+    out = np.zeros_like(small)
     done = np.zeros((h, w), bool)
     for b in config.quantile_blocks:
         q, enough = _block_quantile(small, cand, b, config)
@@ -583,7 +602,9 @@ def _paper_estimate(small: np.ndarray, cand: np.ndarray, config: ScannerConfig) 
         if done.all():
             break
     if not done.all():
-        _fine_quantile(small, cand, ~done, out, config)
+        done |= _fine_quantile(small, cand, ~done, out, config)
+    if not done.all():
+        _window_means(small, cand, ~done, out)
     return cv2.GaussianBlur(out, (0, 0), 1.0)
 
 
@@ -943,28 +964,38 @@ def _mend_shadow_edges(
 
 def _fine_quantile(
     small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray, config: ScannerConfig
-) -> None:
+) -> np.ndarray:
     """Where the coarse blocks found too little paper (dense grids of small boxes, where a
     2 mm block rarely falls clear of the lines), the same quantile over 1 mm blocks, for
-    those places only."""
-    ys, xs = np.nonzero(where)
+    those places only: set in ``out``, and the blocks set returned.
+
+    The samples of a block are the blocks every ``fine_stride`` within ``fine_window`` round
+    it, those past the grid's edge taken at the edge. Their paper-like ones are counted for
+    every block at once, by shifted views of the grid padded with its edge values (the same
+    counts as gathering each block's samples, which took most of this function's time: on
+    tuning photos most of those blocks have too few); only the blocks with enough are
+    gathered and sorted."""
     r = config.fine_window // 2
     offs = np.arange(-r, r + 1, config.fine_stride)
-    oy, ox = np.meshgrid(offs, offs, indexing="ij")
     h, w = cand.shape
+    valid = cand > 0.5
+    padded = np.pad(valid.view(np.uint8), r, mode="edge")
+    count = np.zeros((h, w), np.int32)
+    for dy in offs.tolist():
+        for dx in offs.tolist():
+            count += padded[r + dy : r + dy + h, r + dx : r + dx + w]
+    enough = where & (count >= len(offs) ** 2 // 3)
+    if not enough.any():
+        return enough
+    ys, xs = np.nonzero(enough)
+    oy, ox = np.meshgrid(offs, offs, indexing="ij")
     yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
     xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
     flat = yy * w + xx  # (m, k) flat indices of the samples
-    valid = (cand > 0.5).ravel()
-    ok = valid[flat]
-    count = ok.sum(axis=1)
-    enough = count >= ok.shape[1] // 3
-    if not enough.any():
-        return
     # Blocks that are not paper-like are -inf: they sort first, below any value.
-    values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
-    vals = values[flat[enough]]  # (m, k, 3)
-    out[ys[enough], xs[enough]] = _quantile_of_valid(vals.transpose(0, 2, 1), count[enough], config)
+    vals = np.where(valid.reshape(-1)[flat][..., None], small.reshape(-1, 3)[flat], -np.inf)
+    out[ys, xs] = _quantile_of_valid(vals.transpose(0, 2, 1), count[ys, xs].astype(np.intp), config)
+    return enough
 
 
 def _block_quantile(
@@ -1022,19 +1053,17 @@ def _quantile_of_valid(values: np.ndarray, count: np.ndarray, config: ScannerCon
     return np.take_along_axis(ordered, k[:, None, None].repeat(3, axis=1), axis=2)[..., 0]
 
 
-def _window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
-    """Mean paper colour round each pixel, from the finest window with enough paper in it."""
-    est = np.zeros_like(small)
-    done = np.zeros(cand.shape, bool)
+def _window_means(small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray) -> None:
+    """Mean paper colour round each block of ``where``, from the finest window with enough
+    paper in it, set in ``out``."""
+    todo = where.copy()
     weighted = small * three(cand)
     for size in (5, 11, 25, 61, 151):
         den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
         num = cv2.boxFilter(weighted, -1, (size, size), borderType=cv2.BORDER_REFLECT)
-        enough = (den > 0.1) & ~done
-        np.divide(num, three(den), out=est, where=three(enough))
-        done |= enough
-        if done.all():
-            break
-    if not done.all():
-        est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
-    return est
+        enough = (den > 0.1) & todo
+        np.divide(num, three(den), out=out, where=three(enough))
+        todo &= ~enough
+        if not todo.any():
+            return
+    out[todo] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0

@@ -1,13 +1,27 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
-bend."""
+bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import cv2
 import numpy as np
 
 from artsheets.scanner.config import DEFAULT, ScannerConfig
-from artsheets.scanner.light import _bend, _ramp
+from artsheets.scanner.light import (
+    CLIPPED,
+    _below_sure,
+    _bend,
+    _block_quantile,
+    _ink_cast,
+    _paper_estimate,
+    _quantile_of_valid,
+    _ramp,
+    three,
+    to_linear,
+)
 from artsheets.scanner.refine import _structured
 from artsheets.scanner.scoring import order_search, order_searcher
 
@@ -90,3 +104,125 @@ def test_a_shadow_edges_bend_is_the_one_every_section_picked_from_all_pixels_giv
         assert got == _plain_bend(along, d, level, width, DEFAULT)
         bent += bool(got)
     assert bent > 50  # most cases have sections to fit
+
+
+def _plain_fine_quantile(
+    small: np.ndarray, cand: np.ndarray, where: np.ndarray, out: np.ndarray, config: ScannerConfig
+) -> None:
+    """The fine quantile as it was first written: every block's samples gathered."""
+    ys, xs = np.nonzero(where)
+    r = config.fine_window // 2
+    offs = np.arange(-r, r + 1, config.fine_stride)
+    oy, ox = np.meshgrid(offs, offs, indexing="ij")
+    h, w = cand.shape
+    yy = np.clip(ys[:, None] + oy.ravel()[None, :], 0, h - 1)
+    xx = np.clip(xs[:, None] + ox.ravel()[None, :], 0, w - 1)
+    flat = yy * w + xx
+    valid = (cand > 0.5).ravel()
+    ok = valid[flat]
+    count = ok.sum(axis=1)
+    enough = count >= ok.shape[1] // 3
+    if not enough.any():
+        return
+    values = np.where(valid[:, None], small.reshape(-1, 3), -np.inf)
+    vals = values[flat[enough]]
+    out[ys[enough], xs[enough]] = _quantile_of_valid(vals.transpose(0, 2, 1), count[enough], config)
+
+
+def _plain_window_means(small: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    est = np.zeros_like(small)
+    done = np.zeros(cand.shape, bool)
+    weighted = small * three(cand)
+    for size in (5, 11, 25, 61, 151):
+        den = cv2.boxFilter(cand, -1, (size, size), borderType=cv2.BORDER_REFLECT)
+        num = cv2.boxFilter(weighted, -1, (size, size), borderType=cv2.BORDER_REFLECT)
+        enough = (den > 0.1) & ~done
+        np.divide(num, three(den), out=est, where=three(enough))
+        done |= enough
+        if done.all():
+            break
+    if not done.all():
+        est[~done] = np.median(small[cand > 0], axis=0) if cand.any() else 1.0
+    return est
+
+
+def _plain_paper_estimate(small: np.ndarray, cand: np.ndarray, config: ScannerConfig) -> np.ndarray:
+    h, w = cand.shape
+    out = _plain_window_means(small, cand)
+    done = np.zeros((h, w), bool)
+    for b in config.quantile_blocks:
+        q, enough = _block_quantile(small, cand, b, config)
+        full_q = cv2.resize(q, (w, h), interpolation=cv2.INTER_NEAREST)
+        full_ok = cv2.resize(enough.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+        np.copyto(out, full_q, where=three(full_ok & ~done))
+        done |= full_ok
+    if not done.all():
+        _plain_fine_quantile(small, cand, ~done, out, config)
+    return cv2.GaussianBlur(out, (0, 0), 1.0)
+
+
+def test_the_paper_estimate_is_the_one_every_blocks_gathered_samples_give() -> None:
+    """The fine quantile's samples counted by shifted views, the window means made last and
+    only where needed: the same estimate as gathering every block's samples, on random
+    grids of paper from sparse (window means everywhere) to dense, edges included."""
+    rng = np.random.default_rng(7)
+    for share in (0.02, 0.1, 0.25, 0.45, 0.7, 0.95):
+        for h, w in ((60, 43), (297, 210), (7, 5)):
+            small = rng.uniform(0.2, 1.1, (h, w, 3)).astype(np.float32)
+            cand = (rng.random((h, w)) < share).astype(np.float32)
+            cand *= rng.uniform(0.4, 1.0, (h, w)).astype(np.float32)
+            want = _plain_paper_estimate(small, cand, DEFAULT)
+            assert np.array_equal(_paper_estimate(small, cand, DEFAULT), want), (share, h, w)
+
+
+def _terms(x: np.ndarray, y: np.ndarray, h: int, w: int) -> np.ndarray:
+    u, v = x / w - 0.5, y / h - 0.5
+    return np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1)
+
+
+def test_the_smooth_surface_under_the_sure_paper_is_the_plain_fit() -> None:
+    """:func:`_below_sure` with its grid's terms made once a shape: the plain fit's values."""
+    rng = np.random.default_rng(3)
+    for h, w in ((297, 210), (210, 297), (40, 30)):
+        level = rng.uniform(0.5, 1.2, (h, w)).astype(np.float32)
+        for share in (0.002, 0.05, 0.4):
+            weight = (rng.random((h, w)) < share).astype(np.float32)
+            ys, xs = np.nonzero(weight > 0)
+            if len(ys) < 10:
+                want = np.ones((h, w), np.float32)
+            else:
+                a = _terms(xs.astype(np.float64), ys.astype(np.float64), h, w)
+                b = level[ys, xs].astype(np.float64)
+                keep = np.ones(len(b), bool)
+                for _ in range(2):
+                    coef = np.linalg.lstsq(a[keep], b[keep], rcond=None)[0]
+                    keep = np.abs(a @ coef - b) <= 0.1 * np.abs(a @ coef)
+                    if keep.sum() < 10:
+                        break
+                gy, gx = np.mgrid[0:h, 0:w].astype(np.float64)
+                want = (level / np.maximum(_terms(gx, gy, h, w) @ coef, 1e-6)).astype(np.float32)
+            assert np.array_equal(_below_sure(level, weight), want), (h, w, share)
+
+
+def test_the_inks_cast_is_the_plain_one() -> None:
+    """:func:`_ink_cast` gathering the ink by its flat indices, its tests on sums and the
+    channels' max: the cast the plain mean and max over the pixels' channels give."""
+    rng = np.random.default_rng(5)
+    h, w = 120, 90
+    ink = rng.random((h, w)) < 0.3
+
+    tpl = SimpleNamespace(furniture_ink=ink, tables={})
+    for lo, hi in ((0, 256), (30, 60), (200, 256)):
+        work = rng.integers(lo, hi, (h, w, 3), dtype=np.uint8)
+        px = work[ink]
+        ok = (px.max(axis=1) < CLIPPED - 5) & (px.mean(axis=1) > 40)
+        config = ScannerConfig(ink_pixels_enough=50)
+        if ok.sum() < config.ink_pixels_enough:
+            want = None
+        else:
+            lin = to_linear(px[ok])
+            want = np.median(lin / lin.mean(axis=1, keepdims=True), axis=0).astype(np.float32)
+        got = _ink_cast(work, tpl, config)  # type: ignore[arg-type]
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert np.array_equal(got, want)
