@@ -1,6 +1,7 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
-bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast."""
+bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast,
+the overlay's enlarged picture."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
+from artsheets.scanner import overlay
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import (
     CLIPPED,
@@ -22,6 +24,7 @@ from artsheets.scanner.light import (
     three,
     to_linear,
 )
+from artsheets.scanner.png import rgb_rows
 from artsheets.scanner.refine import _structured
 from artsheets.scanner.scoring import order_search, order_searcher
 
@@ -226,3 +229,20 @@ def test_the_inks_cast_is_the_plain_one() -> None:
         assert (got is None) == (want is None)
         if want is not None:
             assert np.array_equal(got, want)
+
+
+def test_the_overlays_picture_is_the_sheet_enlarged_at_once() -> None:
+    """The overlay's faded picture widened into every other row and copied down: the same
+    pixels as enlarging it whole by repeating each pixel."""
+    rng = np.random.default_rng(11)
+    for h, w in ((297, 210), (3, 5), (1, 1)):
+        image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        want = cv2.resize(
+            cv2.cvtColor(cv2.LUT(image, overlay._FADE), cv2.COLOR_BGR2RGB),
+            (w * overlay.SCALE, h * overlay.SCALE),
+            interpolation=cv2.INTER_NEAREST,
+        )
+        _, got = rgb_rows(h * overlay.SCALE, w * overlay.SCALE)
+        got[:] = 1
+        overlay._fill_picture(image, got)
+        assert np.array_equal(got, want), (h, w)
