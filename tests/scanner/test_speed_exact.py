@@ -18,6 +18,7 @@ from artsheets.scanner.light import (
     _bend,
     _block_quantile,
     _ink_cast,
+    _medians_by,
     _paper_estimate,
     _quantile_of_valid,
     _ramp,
@@ -246,3 +247,22 @@ def test_the_overlays_picture_is_the_sheet_enlarged_at_once() -> None:
         got[:] = 1
         overlay._fill_picture(image, got)
         assert np.array_equal(got, want), (h, w)
+
+
+def test_group_medians_are_numpys_medians_of_each_group() -> None:
+    """:func:`_medians_by` (a shadow edge's profiles): ``np.median`` of each group, odd and
+    even sizes, ties, float32 and float64, NaN."""
+    rng = np.random.default_rng(13)
+    for trial in range(400):
+        n = int(rng.integers(1, 300))
+        values = rng.normal(size=n).astype(np.float32 if trial % 2 else np.float64)
+        if trial % 5 == 0:
+            values = np.round(values, 1)
+        if trial % 9 == 0:
+            values[rng.integers(0, n)] = np.nan
+        groups = rng.integers(-12, 12, n)
+        centres = np.unique(groups)
+        want = np.array([np.median(values[groups == c]) for c in centres])
+        got = _medians_by(values, groups, centres)
+        assert got.dtype == want.dtype
+        assert np.array_equal(got, want, equal_nan=True), trial
