@@ -184,7 +184,7 @@ def batch(photos: list[Path], size: int, folder: Path, jobs: int) -> list[str]:
             lines.append(
                 f"  --jobs {n} {what:12} {60 * size / t:6.0f} photos a minute "
                 f"({t:.0f} s); largest process peak {peak:.0f} MB; "
-                f"processor {cpu / size:.2f} s a photo"
+                f"processor {cpu / size:.3f} s a photo"
             )
     return lines
 
