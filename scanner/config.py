@@ -1309,6 +1309,25 @@ class ScannerConfig:
     # space is in review already (benchmarks/RESULTS.md, "Wrong regions left out of review:
     # capture marks under a filled space"). False: never.
     mark_under_fill_doubt: bool = True
+    # miro: a curve's bare segments among traces that cover their bands (colours.py) ---
+    # On a sheet whose traces all cover the band round the printed line (the 10th
+    # percentile of the coverage of the segments read surely marked in each colour, over
+    # colours with ``curve_full_least`` such segments or more, the least of them, at
+    # ``curve_full_cover`` or more), a Miro segment covered under ``curve_bare_share`` of
+    # that percentile is read blank at ``curve_bare_logodds`` over the colour read before
+    # (``colours._bare_among_full_traces``). Measured on Miro photos of seeds 5600-5635
+    # (pencil, felt tip, crayon, close colours, steep, table and thumb, scribble; 180) and
+    # 5640-5659 (felt tip, 20): the felt-tip sheets' percentile 0.97-1.00 (44 sheets), every
+    # other sheet's 0.70 or less (136); on the felt-tip sheets the 6,910 traced segments are
+    # covered 0.64 or more, the two planted bare ones 0.004 and 0.033 (read 3 and 4 before:
+    # the dye of the segments they meet tinted them, and the rules coloured them). 5: a bare
+    # segment is read as drawn past the rules' prior (``sure_logodds``, 3), for review with
+    # the broken rule (benchmarks/RESULTS.md, "Miro's bare segments among felt-tip traces").
+    # 0 (``curve_bare_share``): never.
+    curve_full_cover: float = 0.8
+    curve_full_least: int = 5
+    curve_bare_share: float = 0.25
+    curve_bare_logodds: float = 5.0
 
 
 DEFAULT = ScannerConfig()
