@@ -1124,6 +1124,7 @@ def classify(
     out = _reread_lines(line_stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     if grey_veto:  # (a small copy's coverage is its chroma blocks': not so measured)
         _bare_among_full_traces(out, tpl, config)
+        _spill_in_circled_spaces(out, stats, tpl, config)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
@@ -1571,6 +1572,47 @@ def _bare_among_full_traces(out: list[Reading], tpl: Template, config: ScannerCo
             rd.coverage,
             None,
             runner_up=rd.color if rd.color is not None else rd.runner_up,
+        )
+
+
+def _spill_in_circled_spaces(
+    out: list[Reading], stats: RegionStats, tpl: Template, config: ScannerConfig
+) -> None:
+    """Read blank, for review with the colour read second, the spaces holding a capture
+    circle (Miro's, never filled in a legal game) read coloured whose core (their pixels
+    ``bleed_mm`` or more from the outline, circle included) is covered under
+    ``curve_spill_core``, on a sheet whose traces all cover their bands
+    (:func:`_full_traces`: a felt tip's). A felt tip's trace is wider than the printed
+    line's band and its dye runs on: in a small space between traced segments and a coloured
+    circle it covers the rim, and reaches the core in part (0.18-0.30 on the spaces so
+    misread), while a felt-tip fill covers its core wholly (1.0 on every fill of the fill
+    games' felt-tip photos measured). The fill's colour stays the runner-up, close: the rules
+    decide (a filled Miro space breaks one: on a sheet that breaks none they confirm blank
+    and take it out of review)."""
+    cut = config.curve_spill_core
+    if cut <= 0.0:
+        return
+    regions = tpl.masks.regions
+    circled = {r.extra.get("space") for r in regions if r.kind == "mark"} - {None}
+    if not circled:
+        return
+    core = _core_coverage(stats, config.core_pixels)
+    if core is None or _full_traces(out, curve_indices(tpl.layout, tpl.masks.ids), config) is None:
+        return
+    for i, r in enumerate(regions):
+        rd = out[i]
+        if r.id not in circled or rd.color is None or rd.reason == OUTSIDE:
+            continue
+        c = float(core[i])
+        if not c < cut:  # (NaN: a core too small to judge)
+            continue
+        out[i] = Reading(
+            None,
+            0.6,
+            rd.coverage,
+            f"coloured {rd.color} at its rim ({rd.coverage:.0%} covered), its core only "
+            f"{c:.0%}: the dye of the traces round it?",
+            runner_up=rd.color,
         )
 
 

@@ -1328,6 +1328,16 @@ class ScannerConfig:
     curve_full_least: int = 5
     curve_bare_share: float = 0.25
     curve_bare_logodds: float = 5.0
+    # On such a sheet, a space holding a capture circle (Miro's: never filled) read coloured
+    # whose core (``bleed_mm`` from its outline, the circle's too) is covered under this is
+    # read blank, the colour second, in doubt (``colours._spill_in_circled_spaces``; a filled
+    # Miro space breaks a rule, so the rules may confirm the blank): a felt
+    # tip's trace, wider than the band, covers a small space's rim and part of its core.
+    # Measured: the five Miro spaces so misread on seeds 5600-5611's felt-tip photos (two
+    # sheets) had cores covered 0.18-0.30; every fill of tune48's felt-tip photos of the fill
+    # games (3,260 spaces with a core: Arp, Delaunay, Klee, Mondrian, Rings, Springer,
+    # Vasarely) 1.0, and the planted felt-tip fill of a Miro space 1.0. 0: never.
+    curve_spill_core: float = 0.6
 
 
 DEFAULT = ScannerConfig()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from artsheets.scanner import colours
@@ -82,3 +83,53 @@ def test_covered_segments_out_of_the_photo_and_setting_off_are_left(
     assert _run(monkeypatch, _sheet(FULL, outside))[-1] == outside
     off = replace(DEFAULT, curve_bare_share=0.0)
     assert _run(monkeypatch, _sheet(FULL, FAINT_TRACE), off)[-1] == FAINT_TRACE
+
+
+def _spaces(
+    monkeypatch: pytest.MonkeyPatch,
+    traces: list[float],
+    space: Reading,
+    core: float,
+    config: ScannerConfig = DEFAULT,
+) -> Reading:
+    """Segments read surely at ``traces``, then a space holding a capture circle read as
+    ``space`` whose core is covered ``core``; the space's reading after the step."""
+    out = [*_sheet(traces, space)[:-1], space, Reading(1, 0.99, 1.0, None, surely_marked=True)]
+    n = len(traces)
+    regions = [SimpleNamespace(id=f"segment-{i}", kind="segment", extra={}) for i in range(n)]
+    regions += [
+        SimpleNamespace(id="space-1", kind="space", extra={}),
+        SimpleNamespace(id="mark-capture-1", kind="mark", extra={"space": "space-1"}),
+    ]
+    monkeypatch.setattr(colours, "curve_indices", lambda layout, ids: set(range(n)))
+    masks = SimpleNamespace(ids=[r.id for r in regions], regions=regions)
+    tpl = SimpleNamespace(layout=None, masks=masks)
+    core_n = np.full(len(regions), 200.0)
+    stats = SimpleNamespace(core_n=core_n, core_ink=core_n * core)
+    colours._spill_in_circled_spaces(out, stats, tpl, config)
+    return out[n]
+
+
+SPILLED = Reading(1, 1.0, 0.36, None, runner_up=3, surely_marked=True)
+
+
+def test_a_felt_tip_spill_into_a_circled_space_is_read_blank(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The misread spaces' core, 0.18: blank, the colour second within the rules' prior (a
+    filled Miro space breaks a rule, so the rules read it blank)."""
+    rd = _spaces(monkeypatch, FULL, SPILLED, 0.18)
+    assert rd.color is None and rd.runner_up == 1 and rd.reason is not None
+    assert evidence_of(rd, [1, 2], DEFAULT).against(1) < DEFAULT.sure_logodds
+
+
+def test_a_fill_over_its_core_pencil_sheets_and_setting_off_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A felt-tip fill covers its core (1.0 on every fill measured); on a pencil sheet the
+    traces' percentile is low; and the setting at 0."""
+    assert _spaces(monkeypatch, FULL, SPILLED, 0.95) == SPILLED
+    light = [0.05 + 0.025 * (j % 40) for j in range(40)]
+    assert _spaces(monkeypatch, light, SPILLED, 0.18) == SPILLED
+    off = replace(DEFAULT, curve_spill_core=0.0)
+    assert _spaces(monkeypatch, FULL, SPILLED, 0.18, off) == SPILLED
