@@ -1578,7 +1578,7 @@ def _bare_among_full_traces(out: list[Reading], tpl: Template, config: ScannerCo
 def _spill_in_circled_spaces(
     out: list[Reading], stats: RegionStats, tpl: Template, config: ScannerConfig
 ) -> None:
-    """Read blank, for review with the colour read second, the spaces holding a capture
+    """Read blank, in doubt with the colour read second, the spaces holding a capture
     circle (Miro's, never filled in a legal game) read coloured whose core (their pixels
     ``bleed_mm`` or more from the outline, circle included) is covered under
     ``curve_spill_core``, on a sheet whose traces all cover their bands

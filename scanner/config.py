@@ -1317,8 +1317,8 @@ class ScannerConfig:
     # that percentile is read blank at ``curve_bare_logodds`` over the colour read before
     # (``colours._bare_among_full_traces``). Measured on Miro photos of seeds 5600-5635
     # (pencil, felt tip, crayon, close colours, steep, table and thumb, scribble; 180) and
-    # 5640-5659 (felt tip, 20): the felt-tip sheets' percentile 0.97-1.00 (44 sheets), every
-    # other sheet's 0.70 or less (136); on the felt-tip sheets the 6,910 traced segments are
+    # 5640-5659 (felt tip, 20): the felt-tip sheets' percentile 0.97-1.00 (32 sheets), every
+    # other sheet's 0.71 or less (168); on the felt-tip sheets the 6,910 traced segments are
     # covered 0.64 or more, the two planted bare ones 0.004 and 0.033 (read 3 and 4 before:
     # the dye of the segments they meet tinted them, and the rules coloured them). 5: a bare
     # segment is read as drawn past the rules' prior (``sure_logodds``, 3), for review with
