@@ -1122,6 +1122,9 @@ def classify(
     lines = line_palette(palette, marks, config)
     line_stats = _unsmeared(stats, tpl, first, photo_px_per_mm, config)
     out = _reread_lines(line_stats, tpl, first, second, lines, per_sample, config, not grey_veto)
+    if grey_veto:  # (a small copy's coverage is its chroma blocks': not so measured)
+        _bare_among_full_traces(out, tpl, config)
+        _spill_in_circled_spaces(out, stats, tpl, config)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
@@ -1519,6 +1522,98 @@ def _reread_lines(
         )
     _doubt_split(out, fits, alone, m.along, config)
     return out
+
+
+def _full_traces(out: list[Reading], curve: set[int], config: ScannerConfig) -> float | None:
+    """Where a sheet's traces all cover the band round the printed line (a felt tip's), how
+    much the least covered of them cover: the 10th percentile of the coverage of the curve's
+    segments read surely marked in each colour (``curve_full_least`` or more of them), the
+    least over the colours, when it reaches ``curve_full_cover``; None otherwise (pencil,
+    whose light traces cover as little as a bare line, see the setting's measurement)."""
+    covers: dict[int, list[float]] = {}
+    for i in curve:
+        rd = out[i]
+        if rd.color is not None and rd.surely_marked and rd.reason != OUTSIDE:
+            covers.setdefault(rd.color, []).append(rd.coverage)
+    tens = [
+        float(np.percentile(v, 10)) for v in covers.values() if len(v) >= config.curve_full_least
+    ]
+    if not tens or min(tens) < config.curve_full_cover:
+        return None
+    return min(tens)
+
+
+def _bare_among_full_traces(out: list[Reading], tpl: Template, config: ScannerConfig) -> None:
+    """Read blank, surely, the curve's segments (Miro's) covered under ``curve_bare_share``
+    of what the sheet's own traces cover, on a sheet whose traces all cover their bands
+    (:func:`_full_traces`). A felt tip's trace covers the band round the printed line
+    wholly (coverage 0.64 or more on every traced segment of such sheets measured), so a
+    segment showing next to no pencil there is bare, however its tint or line fit read the
+    dye of the segments it meets. The reading is blank at ``curve_bare_logodds`` over the
+    colour read before, which is its runner-up, so that the rules read a player's bare
+    segment as drawn and report it."""
+    share = config.curve_bare_share
+    if share <= 0.0:
+        return
+    curve = curve_indices(tpl.layout, tpl.masks.ids)
+    least = _full_traces(out, curve, config)
+    if least is None:
+        return
+    confidence = round(1.0 / (1.0 + math.exp(-config.curve_bare_logodds)), 4)
+    for i in sorted(curve):
+        rd = out[i]
+        if rd.reason == OUTSIDE or rd.coverage >= share * least:
+            continue
+        if rd.color is None and rd.reason is None and rd.confidence >= confidence:
+            continue  # read blank as surely already
+        out[i] = Reading(
+            None,
+            confidence,
+            rd.coverage,
+            None,
+            runner_up=rd.color if rd.color is not None else rd.runner_up,
+        )
+
+
+def _spill_in_circled_spaces(
+    out: list[Reading], stats: RegionStats, tpl: Template, config: ScannerConfig
+) -> None:
+    """Read blank, in doubt with the colour read second, the spaces holding a capture
+    circle (Miro's, never filled in a legal game) read coloured whose core (their pixels
+    ``bleed_mm`` or more from the outline, circle included) is covered under
+    ``curve_spill_core``, on a sheet whose traces all cover their bands
+    (:func:`_full_traces`: a felt tip's). A felt tip's trace is wider than the printed
+    line's band and its dye runs on: in a small space between traced segments and a coloured
+    circle it covers the rim, and reaches the core in part (0.18-0.30 on the spaces so
+    misread), while a felt-tip fill covers its core wholly (1.0 on every fill of the fill
+    games' felt-tip photos measured). The fill's colour stays the runner-up, close: the rules
+    decide (a filled Miro space breaks one: on a sheet that breaks none they confirm blank
+    and take it out of review)."""
+    cut = config.curve_spill_core
+    if cut <= 0.0:
+        return
+    regions = tpl.masks.regions
+    circled = {r.extra.get("space") for r in regions if r.kind == "mark"} - {None}
+    if not circled:
+        return
+    core = _core_coverage(stats, config.core_pixels)
+    if core is None or _full_traces(out, curve_indices(tpl.layout, tpl.masks.ids), config) is None:
+        return
+    for i, r in enumerate(regions):
+        rd = out[i]
+        if r.id not in circled or rd.color is None or rd.reason == OUTSIDE:
+            continue
+        c = float(core[i])
+        if not c < cut:  # (NaN: a core too small to judge)
+            continue
+        out[i] = Reading(
+            None,
+            0.6,
+            rd.coverage,
+            f"coloured {rd.color} at its rim ({rd.coverage:.0%} covered), its core only "
+            f"{c:.0%}: the dye of the traces round it?",
+            runner_up=rd.color,
+        )
 
 
 def _met_colours(

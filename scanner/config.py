@@ -1309,6 +1309,35 @@ class ScannerConfig:
     # space is in review already (benchmarks/RESULTS.md, "Wrong regions left out of review:
     # capture marks under a filled space"). False: never.
     mark_under_fill_doubt: bool = True
+    # miro: a curve's bare segments among traces that cover their bands (colours.py) ---
+    # On a sheet whose traces all cover the band round the printed line (the 10th
+    # percentile of the coverage of the segments read surely marked in each colour, over
+    # colours with ``curve_full_least`` such segments or more, the least of them, at
+    # ``curve_full_cover`` or more), a Miro segment covered under ``curve_bare_share`` of
+    # that percentile is read blank at ``curve_bare_logodds`` over the colour read before
+    # (``colours._bare_among_full_traces``). Measured on Miro photos of seeds 5600-5635
+    # (pencil, felt tip, crayon, close colours, steep, table and thumb, scribble; 180) and
+    # 5640-5659 (felt tip, 20): the felt-tip sheets' percentile 0.97-1.00 (32 sheets), every
+    # other sheet's 0.71 or less (168); on the felt-tip sheets the 6,910 traced segments are
+    # covered 0.64 or more, the two planted bare ones 0.004 and 0.033 (read 3 and 4 before:
+    # the dye of the segments they meet tinted them, and the rules coloured them). 5: a bare
+    # segment is read as drawn past the rules' prior (``sure_logodds``, 3), for review with
+    # the broken rule (benchmarks/RESULTS.md, "Miro's bare segments among felt-tip traces").
+    # 0 (``curve_bare_share``): never.
+    curve_full_cover: float = 0.8
+    curve_full_least: int = 5
+    curve_bare_share: float = 0.25
+    curve_bare_logodds: float = 5.0
+    # On such a sheet, a space holding a capture circle (Miro's: never filled) read coloured
+    # whose core (``bleed_mm`` from its outline, the circle's too) is covered under this is
+    # read blank, the colour second, in doubt (``colours._spill_in_circled_spaces``; a filled
+    # Miro space breaks a rule, so the rules may confirm the blank): a felt
+    # tip's trace, wider than the band, covers a small space's rim and part of its core.
+    # Measured: the five Miro spaces so misread on seeds 5600-5611's felt-tip photos (two
+    # sheets) had cores covered 0.18-0.30; every fill of tune48's felt-tip photos of the fill
+    # games (3,260 spaces with a core: Arp, Delaunay, Klee, Mondrian, Rings, Springer,
+    # Vasarely) 1.0, and the planted felt-tip fill of a Miro space 1.0. 0: never.
+    curve_spill_core: float = 0.6
 
 
 DEFAULT = ScannerConfig()
