@@ -51,6 +51,7 @@ __all__ = [
     "qr_corners_mm",
     "read_qr_patches",
     "read_sheet_code",
+    "read_sheet_code_how",
 ]
 
 PAGE_GUESS = PAGES["a4"]  # the page assumed until a sheet code names the real one
@@ -410,15 +411,36 @@ def read_sheet_code(
     own reader's fitted grids of both are decoded by the sheet code's forms, the footer's
     first (``qr_form_tries``; only then: a readable header costs nothing more).
     """
+    return read_sheet_code_how(
+        photo, page_from_photo, bottom_left, top_right, ppm, library, own, config
+    )[0]
+
+
+def read_sheet_code_how(
+    photo: np.ndarray,
+    page_from_photo: np.ndarray,
+    bottom_left: tuple[float, float],
+    top_right: tuple[float, float],
+    ppm: float,
+    library: bool = True,
+    own: bool = True,
+    config: ScannerConfig = DEFAULT,
+) -> tuple[str | None, bool]:
+    """:func:`read_sheet_code`, and whether the text was read by the sheet code's forms
+    alone: the weakest of the readers, whose code the scan has the drawing confirm (as it
+    does a typed one, :func:`~artsheets.scanner.drawing.check_drawing`)."""
     grids: list[np.ndarray] = []
     text = _read_place(
         photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config, grids
     )
     if text and _is_sheet_code(text):
-        return text
+        return text, False
     # A footer text that is no sheet code is kept to be reported if the header has none.
     head = _read_place(photo, page_from_photo, top_right, HEAD_QR, ppm, library, own, config, grids)
-    return head or _decode_by_forms(grids, config) or text
+    if head:
+        return head, False
+    by_form = _decode_by_forms(grids, config)
+    return (by_form, True) if by_form else (text, False)
 
 
 def read_qr_patches(

@@ -35,7 +35,7 @@ from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
     normalise_code,
-    read_sheet_code,
+    read_sheet_code_how,
 )
 from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
 from artsheets.scanner.lightdoubt import doubt_across_edge
@@ -212,6 +212,8 @@ def scan_image(
     work, inside, refinement = refine(work, tpl, inside, config, fit_page)
     if given and not text:
         check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
+    elif seen.by_form:
+        check_drawing(work, tpl, inside, code, typed=False)  # nor for a code read by its forms
     if on_rectified is not None:
         on_rectified(work)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
@@ -319,6 +321,7 @@ class _Seen:
     text: str | None  # the QR code's text, None if unread
     code: str
     notes: list[str]
+    by_form: bool = False  # the text read by the sheet code's forms alone
 
 
 def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _Seen:
@@ -340,9 +343,11 @@ def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _S
     blur = blur_mm(photo, reg.page_from_photo, guessed, reg.px_per_mm, PX_PER_MM)
     check_blur(blur, config)
     centres = [m.center for m in page_markers(guess)]
-    text = located.sheet.code or read_sheet_code(
-        photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
-    )
+    text, by_form = located.sheet.code, False
+    if not text:
+        text, by_form = read_sheet_code_how(
+            photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
+        )
     if given:
         code = given
         if text and _clean(text) != given:
@@ -359,7 +364,7 @@ def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _S
             "the sheet's QR code cannot be read; type the code printed beside it: "
             "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
         )
-    return _Seen(reg, guess, blur, text, code, list(located.notes))
+    return _Seen(reg, guess, blur, text, code, list(located.notes), by_form and not given)
 
 
 def _warp(photo: np.ndarray, reg: Registration, page: Page) -> np.ndarray:

@@ -130,6 +130,32 @@ def test_a_wrong_sheet_code_for_an_unreadable_qr_is_refused() -> None:
     # (The right code reads: test_errors.test_an_unreadable_qr_code_asks_for_the_sheet_code.)
 
 
+def test_a_code_read_by_its_forms_alone_needs_the_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where no reader decodes either QR code and the sheet code's forms give one (the
+    weakest reader), the drawing must be that code's: another game's or another field's code
+    is refused with the advice to type the code (it once scored that sheet); the right one
+    reads."""
+    from artsheets.scanner import identify
+
+    from .test_errors import _cover_qr
+
+    photo = simulate(sheet_for("springer"), seed=4, conditions=easy(SIZE))
+    img = photo.image.copy()
+    _cover_qr(img, photo)
+    for wrong in (sheet_for("delaunay").sheet_code, build_layout("springer", 7).sheet_code):
+        monkeypatch.setattr(identify, "_decode_by_forms", lambda grids, config, w=wrong: w)
+        with pytest.raises(ScanError) as info:
+            scan_image(img)
+        assert info.value.reason == "qr_unreadable"
+        assert wrong in str(info.value) and "--sheet" in str(info.value)
+    right = photo.layout.sheet_code
+    monkeypatch.setattr(identify, "_decode_by_forms", lambda grids, config: right)
+    result = scan_image(img)
+    assert result.code == right and result.code_source == "qr"
+
+
 def test_a_blank_sheet_is_not_finished_and_fails_strict(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """Only the keys coloured: once scored a 0-0 "draw" that --strict let pass."""
     layout = sheet_for("synch")
