@@ -145,7 +145,7 @@ def _measure(job: tuple[str, str, str, bytes]) -> dict[str, object]:
     row["zx_patch"] = identify.read_qr_patches(*args) == code
     row["zx_patch_s"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    row["own"] = identify.read_sheet_code(*args, library=False) == code
+    row["own"] = identify.read_sheet_code(*args, library=False)[0] == code
     row["own_s"] = time.perf_counter() - t0
     return row
 

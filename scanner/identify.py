@@ -51,7 +51,6 @@ __all__ = [
     "qr_corners_mm",
     "read_qr_patches",
     "read_sheet_code",
-    "read_sheet_code_how",
 ]
 
 PAGE_GUESS = PAGES["a4"]  # the page assumed until a sheet code names the real one
@@ -399,8 +398,10 @@ def read_sheet_code(
     library: bool = True,
     own: bool = True,
     config: ScannerConfig = DEFAULT,
-) -> str | None:
-    """The text of the sheet's QR code, or None when it cannot be read.
+) -> tuple[str | None, bool]:
+    """The text of the sheet's QR code, or None when it cannot be read; and whether it was
+    read by the sheet code's forms alone, the weakest of the readers, whose code the scan has
+    the drawing confirm (as it does a typed one, :func:`~.drawing.check_drawing`).
 
     The footer code (beside the bottom-left marker) is read first; only when it cannot be,
     the header code (beside the top-right one), which sheets printed before it was added do
@@ -411,24 +412,6 @@ def read_sheet_code(
     own reader's fitted grids of both are decoded by the sheet code's forms, the footer's
     first (``qr_form_tries``; only then: a readable header costs nothing more).
     """
-    return read_sheet_code_how(
-        photo, page_from_photo, bottom_left, top_right, ppm, library, own, config
-    )[0]
-
-
-def read_sheet_code_how(
-    photo: np.ndarray,
-    page_from_photo: np.ndarray,
-    bottom_left: tuple[float, float],
-    top_right: tuple[float, float],
-    ppm: float,
-    library: bool = True,
-    own: bool = True,
-    config: ScannerConfig = DEFAULT,
-) -> tuple[str | None, bool]:
-    """:func:`read_sheet_code`, and whether the text was read by the sheet code's forms
-    alone: the weakest of the readers, whose code the scan has the drawing confirm (as it
-    does a typed one, :func:`~artsheets.scanner.drawing.check_drawing`)."""
     grids: list[np.ndarray] = []
     text = _read_place(
         photo, page_from_photo, bottom_left, FOOT_QR, ppm, library, own, config, grids
@@ -451,7 +434,7 @@ def read_qr_patches(
     ppm: float,
 ) -> str | None:
     """:func:`read_sheet_code` by the zxing-cpp library alone (the benchmark's comparison)."""
-    return read_sheet_code(photo, page_from_photo, bottom_left, top_right, ppm, own=False)
+    return read_sheet_code(photo, page_from_photo, bottom_left, top_right, ppm, own=False)[0]
 
 
 @dataclass(frozen=True)

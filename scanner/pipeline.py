@@ -35,7 +35,7 @@ from artsheets.scanner.finished import sheet_problems, withhold_result
 from artsheets.scanner.identify import (
     PAGE_GUESS,
     normalise_code,
-    read_sheet_code_how,
+    read_sheet_code,
 )
 from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
 from artsheets.scanner.lightdoubt import doubt_across_edge
@@ -345,7 +345,7 @@ def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _S
     centres = [m.center for m in page_markers(guess)]
     text, by_form = located.sheet.code, False
     if not text:
-        text, by_form = read_sheet_code_how(
+        text, by_form = read_sheet_code(
             photo, reg.page_from_photo, centres[3], centres[1], reg.px_per_mm, config=config
         )
     if given:
