@@ -1123,8 +1123,7 @@ def classify(
     line_stats = _unsmeared(stats, tpl, first, photo_px_per_mm, config)
     out = _reread_lines(line_stats, tpl, first, second, lines, per_sample, config, not grey_veto)
     if grey_veto:  # (a small copy's coverage is its chroma blocks': not so measured)
-        _bare_among_full_traces(out, tpl, config)
-        _spill_in_circled_spaces(out, stats, tpl, config)
+        _among_full_traces(out, stats, tpl, config)
     _doubt_dark_boxes(out, stats, styles, tick, config)
     if photo_px_per_mm is not None and photo_px_per_mm < config.tally_unresolved_px_per_mm:
         _doubt_unresolved_boxes(out, regions, stats, styles, tick, photo_px_per_mm, config)
@@ -1543,10 +1542,27 @@ def _full_traces(out: list[Reading], curve: set[int], config: ScannerConfig) -> 
     return min(tens)
 
 
-def _bare_among_full_traces(out: list[Reading], tpl: Template, config: ScannerConfig) -> None:
-    """Read blank, surely, the curve's segments (Miro's) covered under ``curve_bare_share``
-    of what the sheet's own traces cover, on a sheet whose traces all cover their bands
-    (:func:`_full_traces`). A felt tip's trace covers the band round the printed line
+def _among_full_traces(
+    out: list[Reading], stats: RegionStats, tpl: Template, config: ScannerConfig
+) -> None:
+    """On a sheet whose curve's traces all cover their bands (:func:`_full_traces`: a felt
+    tip's, decided once here for both steps), its bare segments
+    (:func:`_bare_among_full_traces`) and the dye spilled into its circled spaces
+    (:func:`_spill_in_circled_spaces`)."""
+    curve = curve_indices(tpl.layout, tpl.masks.ids)
+    least = _full_traces(out, curve, config)
+    if least is None:
+        return
+    _bare_among_full_traces(out, curve, least, config)
+    _spill_in_circled_spaces(out, stats, tpl, config)
+
+
+def _bare_among_full_traces(
+    out: list[Reading], curve: set[int], least: float, config: ScannerConfig
+) -> None:
+    """Read blank, surely, the curve's segments (``curve``: Miro's) covered under
+    ``curve_bare_share`` of what the sheet's own traces cover (``least``, from
+    :func:`_full_traces`). A felt tip's trace covers the band round the printed line
     wholly (coverage 0.64 or more on every traced segment of such sheets measured), so a
     segment showing next to no pencil there is bare, however its tint or line fit read the
     dye of the segments it meets. The reading is blank at ``curve_bare_logodds`` over the
@@ -1554,10 +1570,6 @@ def _bare_among_full_traces(out: list[Reading], tpl: Template, config: ScannerCo
     segment as drawn and report it."""
     share = config.curve_bare_share
     if share <= 0.0:
-        return
-    curve = curve_indices(tpl.layout, tpl.masks.ids)
-    least = _full_traces(out, curve, config)
-    if least is None:
         return
     confidence = round(1.0 / (1.0 + math.exp(-config.curve_bare_logodds)), 4)
     for i in sorted(curve):
@@ -1581,8 +1593,8 @@ def _spill_in_circled_spaces(
     """Read blank, in doubt with the colour read second, the spaces holding a capture
     circle (Miro's, never filled in a legal game) read coloured whose core (their pixels
     ``bleed_mm`` or more from the outline, circle included) is covered under
-    ``curve_spill_core``, on a sheet whose traces all cover their bands
-    (:func:`_full_traces`: a felt tip's). A felt tip's trace is wider than the printed
+    ``curve_spill_core``, on a sheet whose traces all cover their bands (called so by
+    :func:`_among_full_traces`: a felt tip's). A felt tip's trace is wider than the printed
     line's band and its dye runs on: in a small space between traced segments and a coloured
     circle it covers the rim, and reaches the core in part (0.18-0.30 on the spaces so
     misread), while a felt-tip fill covers its core wholly (1.0 on every fill of the fill
@@ -1597,7 +1609,7 @@ def _spill_in_circled_spaces(
     if not circled:
         return
     core = _core_coverage(stats, config.core_pixels)
-    if core is None or _full_traces(out, curve_indices(tpl.layout, tpl.masks.ids), config) is None:
+    if core is None:
         return
     for i, r in enumerate(regions):
         rd = out[i]

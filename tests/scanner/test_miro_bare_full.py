@@ -31,11 +31,11 @@ def _run(
     monkeypatch: pytest.MonkeyPatch, out: list[Reading], config: ScannerConfig = DEFAULT
 ) -> list[Reading]:
     monkeypatch.setattr(colours, "curve_indices", lambda layout, ids: set(range(len(out))))
-    tpl = SimpleNamespace(
-        layout=None, masks=SimpleNamespace(ids=[f"segment-{i}" for i in range(len(out))])
-    )
+    ids = [f"segment-{i}" for i in range(len(out))]
+    regions = [SimpleNamespace(id=rid, kind="segment", extra={}) for rid in ids]
+    tpl = SimpleNamespace(layout=None, masks=SimpleNamespace(ids=ids, regions=regions))
     out = list(out)
-    colours._bare_among_full_traces(out, tpl, config)
+    colours._among_full_traces(out, None, tpl, config)  # type: ignore[arg-type]
     return out
 
 
@@ -106,7 +106,7 @@ def _spaces(
     tpl = SimpleNamespace(layout=None, masks=masks)
     core_n = np.full(len(regions), 200.0)
     stats = SimpleNamespace(core_n=core_n, core_ink=core_n * core)
-    colours._spill_in_circled_spaces(out, stats, tpl, config)
+    colours._among_full_traces(out, stats, tpl, config)
     return out[n]
 
 
