@@ -189,7 +189,7 @@ def scan_image(
         seen = _identify(photo.image, given, config)
     image, scale = photo.image, photo.scale
     reg, corners, guess, code = seen.reg, seen.reg.corners, seen.guess, seen.code
-    blur, text, notes = seen.blur, seen.text, seen.notes
+    blur, notes = seen.blur, seen.notes
     code_source = "given" if given else "qr"
     t["register"] = time.perf_counter() - t0
 
@@ -210,10 +210,8 @@ def scan_image(
     )
     fit_page = len(reg.markers_used) < config.refine_page_markers
     work, inside, refinement = refine(work, tpl, inside, config, fit_page)
-    if given and not text:
-        check_drawing(work, tpl, inside, given)  # nothing else vouches for a typed code
-    elif seen.by_form:
-        check_drawing(work, tpl, inside, code, typed=False)  # nor for a code read by its forms
+    if seen.unvouched:
+        check_drawing(work, tpl, inside, code, typed=bool(given))
     if on_rectified is not None:
         on_rectified(work)
     t["rectify"] = time.perf_counter() - t0 - sum(t.values())
@@ -318,10 +316,11 @@ class _Seen:
     reg: Registration
     guess: Page  # the page size its markers fit
     blur: float
-    text: str | None  # the QR code's text, None if unread
     code: str
     notes: list[str]
-    by_form: bool = False  # the text read by the sheet code's forms alone
+    # Nothing but the drawing vouches for the code: typed with --sheet, the QR code unread,
+    # or read by the sheet code's forms alone (the weakest reader).
+    unvouched: bool
 
 
 def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _Seen:
@@ -364,7 +363,8 @@ def _identify(photo: np.ndarray, given: str | None, config: ScannerConfig) -> _S
             "the sheet's QR code cannot be read; type the code printed beside it: "
             "artsheets scan PHOTO --sheet CODE (or retake the photo closer and in focus)",
         )
-    return _Seen(reg, guess, blur, text, code, list(located.notes), by_form and not given)
+    unvouched = not text if given else by_form
+    return _Seen(reg, guess, blur, code, list(located.notes), unvouched)
 
 
 def _warp(photo: np.ndarray, reg: Registration, page: Page) -> np.ndarray:
