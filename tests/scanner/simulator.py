@@ -400,7 +400,7 @@ def fit_to_page(page: np.ndarray, scale: float) -> np.ndarray:
 @functools.lru_cache(maxsize=16)
 def _blank(code: str, ppm: float) -> np.ndarray:
     layout = layout_from_code(code)
-    img = render_image(layout, round(ppm * 25.4))
+    img = render_image(layout, ppm * 25.4)
     return np.asarray(img)[:, :, ::-1].copy()  # BGR
 
 
