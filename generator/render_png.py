@@ -52,7 +52,7 @@ def _dashes(points: list[Point], on: float, off: float) -> list[list[Point]]:
     return pieces
 
 
-def render_image(layout: Layout, dpi: int = 200) -> Image.Image:
+def render_image(layout: Layout, dpi: float = 200) -> Image.Image:
     """The sheet as an RGB Pillow image at ``dpi``."""
     s = dpi / 25.4 * _SUPERSAMPLE  # pixels per mm on the large canvas
     size = (round(layout.page.width_mm * dpi / 25.4), round(layout.page.height_mm * dpi / 25.4))
