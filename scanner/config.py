@@ -905,19 +905,22 @@ class ScannerConfig:
     line_open_apart: float = 0.1
     # Blank's log-likelihood from that open share (o): ``line_open_loglik_at_zero +
     # line_open_loglik_slope * min(o, 2)``, a logistic fit on o (its base rate taken out)
-    # over 40 Arp photos made for it (seeds 200-203 of every condition, 12 pieces of each
-    # finished sheet left bare: 480 bare, 6,840 traced), the pieces read coloured outside
-    # felt tip and messaging copies with o measured (223 bare, 4,569 traced in that colour).
-    # A piece the core share reads blank (``line_bare_read_logodds``) is not, where the
-    # open side favours a trace (this negative: o over 0.53): of the pieces the core share
-    # read blank on that set and tune48's Arp photos, the 52 bare held o of -0.20 to 0.28
-    # (none measured: 18), the 12 traced -0.78, 0.17 and 0.59-1.79 (one none: a trace
-    # pressed lightly along its fill holds its colour on the open side). Reading blank from
-    # the open side too (o <= 0.15 with a core share under 0.70) read 33 more of the set's
-    # bare pieces and 1 traced, but on tune48 no bare piece and 1 traced (a sheet lost):
-    # not kept (benchmarks/RESULTS.md, "The printed core's open side").
-    line_open_loglik_at_zero: float = 5.62
-    line_open_loglik_slope: float = -10.68
+    # over 96 Arp photos made for it in register (the pencil on its print; seeds 6100-6105
+    # and 6110-6115 of pencil, crayon, scribble, close colours, steep, low toner, fit to
+    # page, table and thumb, 12 pieces of each finished sheet beside a fill of their colour
+    # left bare), the pieces read in a fill's colour with o measured (535 bare, 2,980
+    # traced in that colour). A piece the core share reads blank (``line_bare_read_logodds``)
+    # is not, where the open side favours a trace (this negative: o over 0.51): a trace
+    # pressed lightly along its fill holds its colour on the open side. The fit on photos
+    # whose pencil lay up to 0.35 mm off its print (5.62, -10.68; seeds 200-203, vetoing
+    # from o over 0.53) is what this replaced: with the band below, blank's figure at
+    # ``line_bare_read_logodds`` or more over the set's pieces read in a fill's colour with
+    # band share under ``line_bare_share`` (908 bare, 537 traced) 491 -> 595 bare, 1 -> 1
+    # traced, no bare piece lost (benchmarks/RESULTS.md, "Arp's bare pieces in register").
+    # Reading blank from the open side alone was measured before and not kept ("The
+    # printed core's open side").
+    line_open_loglik_at_zero: float = 6.93
+    line_open_loglik_slope: float = -13.67
     # --- the marker search at start-up (registration.py) ---
     # The search for markers stops when three of one sheet place the fourth's centre this far
     # outside the photo (in mm of the page, by the markers' printed size): then it cannot be
@@ -1054,15 +1057,18 @@ class ScannerConfig:
     # the other fill's colour taken out, against the sheet's pieces in that colour) adds
     # ``line_open_band_at_zero + line_open_band_slope * clip(b, 0, 2)``: a fill's blur
     # reaches over the core and fades before that band, a trace's nib covers it. Fitted
-    # (logistic regression, base rate out) over the pieces whose core left blank in doubt
-    # (figure 0-4) with the open side measured, on 54 Arp photos made for it (seeds
-    # 1500-1505 of every condition but felt tip, 12 pieces of each finished sheet left
-    # bare): 122 bare, 25 traced. Blank's figure at 4 or more there, over every piece read
-    # in a fill's colour (429 bare, 330 traced with band share under ``line_bare_share``):
-    # 149 -> 179 bare, 1 -> 1 traced; tune48's 53 Arp photos 3 -> 4 of 7 planted bare, 3 -> 3
-    # traced (benchmarks/RESULTS.md, "The open side's band").
-    line_open_band_at_zero: float = 1.49
-    line_open_band_slope: float = -7.56
+    # (logistic regression, base rate out) over the pieces whose core leaves blank in doubt
+    # (figure 0-4) with the open side measured and not vetoing, on the 96 in-register Arp
+    # photos above (seeds 6100-6105 and 6110-6115): 275 bare, 20 traced. In register a bare
+    # piece's band holds less than on the drifted photos it was first fitted on (1.49,
+    # -7.56; seeds 1500-1505), so the fit is steeper: zero at b 0.22. Blank's figure at 4
+    # or more over the set's pieces read in a fill's colour with band share under
+    # ``line_bare_share``: the figures with ``line_open_loglik_*`` above; the traced pieces
+    # of this path reach at most 1.1 (2.4 before), the bare pieces gained hold a core share
+    # of 0.37-0.45, an open share of 0.07-0.20 and a band of -0.04-0.04 (quartiles)
+    # (benchmarks/RESULTS.md, "Arp's bare pieces in register").
+    line_open_band_at_zero: float = 3.05
+    line_open_band_slope: float = -13.97
     # --- small spaces' cores (colours.measure) ---
     # A polygon whose core at ``bleed_mm`` holds fewer than ``core_pixels`` is judged bare
     # on its pixels this far or further from its outline instead, where those are enough
