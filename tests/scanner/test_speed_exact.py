@@ -1,7 +1,7 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
 bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast,
-the overlay's enlarged picture."""
+the overlay's enlarged picture, a traced line's least misfit."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from artsheets.scanner.light import (
     three,
     to_linear,
 )
+from artsheets.scanner.lines import CHUNK, _least_misfit, _sq_distances
 from artsheets.scanner.png import rgb_rows
 from artsheets.scanner.refine import _structured
 from artsheets.scanner.scoring import order_search, order_searcher
@@ -266,3 +267,37 @@ def test_group_medians_are_numpys_medians_of_each_group() -> None:
         got = _medians_by(values, groups, centres)
         assert got.dtype == want.dtype
         assert np.array_equal(got, want, equal_nan=True), trial
+
+
+def _least_misfit_by_pixel(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
+    """The least misfit worked as (pixels, combinations) arrays, the least taken across
+    each pixel's row."""
+    out = np.empty(len(dens), np.float32)
+    c2 = (combos * combos).sum(axis=1)[None, :]
+    cmean = combos.mean(axis=1)[None, :]
+    for a in range(0, len(dens), CHUNK):
+        d = dens[a : a + CHUNK]
+        sq = _sq_distances(d, combos, c2)
+        if halo > 0:
+            mean = np.subtract(d.mean(axis=1)[:, None], cmean)
+            g = np.clip(mean, 0.0, halo)
+            mean *= 2.0
+            mean -= g
+            g *= 3.0
+            g *= mean
+            sq -= g
+        out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
+
+
+def test_a_lines_least_misfit_is_the_one_worked_pixel_by_pixel() -> None:
+    """Densities and combinations as the line fit makes them (float32, one pixel to past a
+    chunk, one combination to hundreds, with and without the neutral halo): the same bits."""
+    rng = np.random.default_rng(7)
+    for n, m in ((1, 1), (3, 7), (200, 375), (CHUNK + 5, 105), (900, 16)):
+        dens = rng.uniform(0.0, 3.0, (n, 3)).astype(np.float32)
+        combos = rng.uniform(0.0, 4.0, (m, 3)).astype(np.float32)
+        for halo in (0.0, 0.15):
+            got = _least_misfit(dens, combos, halo)
+            want = _least_misfit_by_pixel(dens, combos, halo)
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m, halo)
