@@ -1,7 +1,8 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
 bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast,
-the overlay's enlarged picture, a traced line's least misfit."""
+the overlay's enlarged picture, a traced line's least misfit, CIELAB distances to the keys'
+curves."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import cv2
 import numpy as np
 
 from artsheets.scanner import overlay
+from artsheets.scanner.colours import _lab_distances
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import (
     CLIPPED,
@@ -301,3 +303,16 @@ def test_a_lines_least_misfit_is_the_one_worked_pixel_by_pixel() -> None:
             got = _least_misfit(dens, combos, halo)
             want = _least_misfit_by_pixel(dens, combos, halo)
             assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m, halo)
+
+
+def test_lab_distances_are_numpys_sum_over_the_channels() -> None:
+    """One region to a thousand, one curve point to hundreds (float32, as CIELAB comes from
+    OpenCV): the same bits as the (n, m, 3) differences squared and summed."""
+    rng = np.random.default_rng(11)
+    for n, m in ((1, 1), (1, 140), (470, 1), (470, 140), (1000, 320), (7, 3)):
+        lab = rng.uniform(-80.0, 100.0, (n, 3)).astype(np.float32)
+        points = rng.uniform(-80.0, 100.0, (m, 3)).astype(np.float32)
+        d = lab[:, None, :] - points[None, :, :]
+        want = np.sqrt((d**2).sum(axis=2))
+        got = _lab_distances(lab, points)
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m)
