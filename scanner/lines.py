@@ -106,9 +106,27 @@ def _sq_distances_by_model(d: np.ndarray, models: np.ndarray, const: np.ndarray)
     across a row of a few hundred it was the slowest step. ``const``: (models, 1)."""
     sq = models @ d.T
     sq *= 2.0
-    np.subtract((d * d).sum(axis=1)[None, :], sq, out=sq)
+    np.subtract(_channel_sum(d * d)[None, :], sq, out=sq)
     sq += const
     return sq
+
+
+def _channel_sum(d: np.ndarray) -> np.ndarray:
+    """``d.sum(axis=1)`` of (n, 3) float32, the same bits (numpy adds the three to 0 in
+    order), by whole columns: a sum across an axis of three was the slow step (4096 pixels,
+    70 -> 20 us)."""
+    s = d[:, 0] + np.float32(0.0)
+    s += d[:, 1]
+    s += d[:, 2]
+    return s
+
+
+def _channel_mean(d: np.ndarray) -> np.ndarray:
+    """``d.mean(axis=1)`` of (n, 3) float32, the same bits (numpy's sum divided by the
+    count, an integer: in double precision, then rounded; -0.0 sums to 0.0 as numpy's
+    does), by whole columns (4096 pixels, 75 -> 12 us)."""
+    s = _channel_sum(d)
+    return np.true_divide(s, np.intp(3), out=s, casting="unsafe")
 
 
 def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
@@ -126,7 +144,7 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
         sq = _sq_distances_by_model(d, combos, c2)
         if halo > 0:
             # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2: less 3 g (2 mean - g)
-            mean = np.subtract(d.mean(axis=1)[None, :], cmean)
+            mean = np.subtract(_channel_mean(d)[None, :], cmean)
             g = np.clip(mean, 0.0, halo)
             mean *= 2.0
             mean -= g

@@ -27,7 +27,13 @@ from artsheets.scanner.light import (
     three,
     to_linear,
 )
-from artsheets.scanner.lines import CHUNK, _least_misfit, _sq_distances
+from artsheets.scanner.lines import (
+    CHUNK,
+    _channel_mean,
+    _channel_sum,
+    _least_misfit,
+    _sq_distances,
+)
 from artsheets.scanner.png import rgb_rows
 from artsheets.scanner.refine import _structured
 from artsheets.scanner.scoring import order_search, order_searcher
@@ -281,7 +287,7 @@ def _least_misfit_by_pixel(dens: np.ndarray, combos: np.ndarray, halo: float) ->
         d = dens[a : a + CHUNK]
         sq = _sq_distances(d, combos, c2)
         if halo > 0:
-            mean = np.subtract(d.mean(axis=1)[:, None], cmean)
+            mean = np.subtract(d.mean(axis=1)[:, None], cmean)  # numpy's own mean
             g = np.clip(mean, 0.0, halo)
             mean *= 2.0
             mean -= g
@@ -316,3 +322,14 @@ def test_lab_distances_are_numpys_sum_over_the_channels() -> None:
         want = np.sqrt((d**2).sum(axis=2))
         got = _lab_distances(lab, points)
         assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m)
+
+
+def test_a_pixels_channel_sum_and_mean_are_numpys() -> None:
+    """Densities of bare paper are -0.0 (``-log(1)``): numpy's sum and mean make them 0.0,
+    and so do these; every other value the same bits too."""
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 5, 4096, 5000):
+        d = rng.uniform(0.0, 3.0, (n, 3)).astype(np.float32)
+        d[rng.random((n, 3)) < 0.3] = -0.0
+        for got, want in ((_channel_sum(d), d.sum(axis=1)), (_channel_mean(d), d.mean(axis=1))):
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), n
