@@ -6,6 +6,7 @@ the command read from it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -119,7 +120,15 @@ class ScanResult:
 
     def probability(self, rid: str) -> float:
         """The calibrated probability that region ``rid`` is read right."""
-        return calibrate(self.readings[rid].confidence, self.config.calibration)
+        return _calibrated(self.readings[rid].confidence, self.config.calibration)
+
+
+@functools.lru_cache(maxsize=4096)
+def _calibrated(raw: float, table: tuple[tuple[float, float], ...]) -> float:
+    """:func:`~.calibration.calibrate`, kept: the report and the overlay ask it of every
+    region (some 450 a photo on the bench's four, 10 us each; confidences come rounded to
+    three decimals, so few are distinct)."""
+    return calibrate(raw, table)
 
 
 def load_photo(path: Path) -> np.ndarray:

@@ -1,7 +1,8 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
 bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast,
-the overlay's enlarged picture."""
+the overlay's enlarged picture, a traced line's least misfit, CIELAB distances to the keys'
+curves."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import cv2
 import numpy as np
 
 from artsheets.scanner import overlay
+from artsheets.scanner.colours import _lab_distances
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import (
     CLIPPED,
@@ -24,6 +26,13 @@ from artsheets.scanner.light import (
     _ramp,
     three,
     to_linear,
+)
+from artsheets.scanner.lines import (
+    CHUNK,
+    _channel_mean,
+    _channel_sum,
+    _least_misfit,
+    _sq_distances,
 )
 from artsheets.scanner.png import rgb_rows
 from artsheets.scanner.refine import _structured
@@ -266,3 +275,61 @@ def test_group_medians_are_numpys_medians_of_each_group() -> None:
         got = _medians_by(values, groups, centres)
         assert got.dtype == want.dtype
         assert np.array_equal(got, want, equal_nan=True), trial
+
+
+def _least_misfit_by_pixel(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarray:
+    """The least misfit worked as (pixels, combinations) arrays, the least taken across
+    each pixel's row."""
+    out = np.empty(len(dens), np.float32)
+    c2 = (combos * combos).sum(axis=1)[None, :]
+    cmean = combos.mean(axis=1)[None, :]
+    for a in range(0, len(dens), CHUNK):
+        d = dens[a : a + CHUNK]
+        sq = _sq_distances(d, combos, c2)
+        if halo > 0:
+            mean = np.subtract(d.mean(axis=1)[:, None], cmean)  # numpy's own mean
+            g = np.clip(mean, 0.0, halo)
+            mean *= 2.0
+            mean -= g
+            g *= 3.0
+            g *= mean
+            sq -= g
+        out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
+    return out
+
+
+def test_a_lines_least_misfit_is_the_one_worked_pixel_by_pixel() -> None:
+    """Densities and combinations as the line fit makes them (float32, one pixel to past a
+    chunk, one combination to hundreds, with and without the neutral halo): the same bits."""
+    rng = np.random.default_rng(7)
+    for n, m in ((1, 1), (3, 7), (200, 375), (CHUNK + 5, 105), (900, 16)):
+        dens = rng.uniform(0.0, 3.0, (n, 3)).astype(np.float32)
+        combos = rng.uniform(0.0, 4.0, (m, 3)).astype(np.float32)
+        for halo in (0.0, 0.15):
+            got = _least_misfit(dens, combos, halo)
+            want = _least_misfit_by_pixel(dens, combos, halo)
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m, halo)
+
+
+def test_lab_distances_are_numpys_sum_over_the_channels() -> None:
+    """One region to a thousand, one curve point to hundreds (float32, as CIELAB comes from
+    OpenCV): the same bits as the (n, m, 3) differences squared and summed."""
+    rng = np.random.default_rng(11)
+    for n, m in ((1, 1), (1, 140), (470, 1), (470, 140), (1000, 320), (7, 3)):
+        lab = rng.uniform(-80.0, 100.0, (n, 3)).astype(np.float32)
+        points = rng.uniform(-80.0, 100.0, (m, 3)).astype(np.float32)
+        d = lab[:, None, :] - points[None, :, :]
+        want = np.sqrt((d**2).sum(axis=2))
+        got = _lab_distances(lab, points)
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (n, m)
+
+
+def test_a_pixels_channel_sum_and_mean_are_numpys() -> None:
+    """Densities of bare paper are -0.0 (``-log(1)``): numpy's sum and mean make them 0.0,
+    and so do these; every other value the same bits too."""
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 5, 4096, 5000):
+        d = rng.uniform(0.0, 3.0, (n, 3)).astype(np.float32)
+        d[rng.random((n, 3)) < 0.3] = -0.0
+        for got, want in ((_channel_sum(d), d.sum(axis=1)), (_channel_mean(d), d.mean(axis=1))):
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), n

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -45,6 +47,36 @@ def test_in_processes_keeps_order_and_runs_in_workers_with_one_thread() -> None:
     assert [v for v, _, _ in out] == [i * i for i in range(6)]
     assert os.getpid() not in {pid for _, pid, _ in out}
     assert {n for _, _, n in out} == {1}  # a worker splits nothing among threads
+
+
+class _SaysWhenFreed:
+    """Appends a line to a file when freed: by Python's teardown, if a process has one."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __del__(self, _open: Callable[..., IO[str]] = open) -> None:
+        # (``open`` bound now: at a teardown the module's names may be gone already.)
+        with _open(self.path, "a") as f:
+            f.write("freed\n")
+
+
+_KEPT: list[_SaysWhenFreed] = []
+
+
+def _keep_till_the_end(args: tuple[int, str]) -> int:
+    i, path = args
+    _KEPT.append(_SaysWhenFreed(path))
+    return i * i
+
+
+def test_a_batch_worker_ends_without_pythons_teardown(tmp_path: Path) -> None:
+    """Every result comes back, and no worker frees its objects one by one at its end (the
+    object each keeps till then is never freed)."""
+    marker = tmp_path / "freed.txt"
+    out = list(workers.in_processes(_keep_till_the_end, [(i, str(marker)) for i in range(6)], 2))
+    assert out == [i * i for i in range(6)]
+    assert not marker.exists()
 
 
 def test_in_processes_with_one_process_runs_here() -> None:
