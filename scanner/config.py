@@ -1182,6 +1182,17 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
+    # Capture marks the measurement read against its keys' curves dulled (under
+    # ``dull_below_blocks`` of a chroma block: ``colours.Reading.dulled``), whose margin
+    # already allows the lost chroma, are left to it (False) or doubted so too (True). Photos
+    # of Miro at 4.4 px/mm (the test suite's end-to-end photo; its conditions, seeds
+    # 6450-6479, in register, all 30 overexposed): right marks under 2.2 dulled 223 of 2,610,
+    # not dulled 8 of 660, none wrong; messaging copies' overexposed (tune48 and tune96b, 35;
+    # seeds 6410-6469, 17): dulled marks left out of review 20 and 4, under 2.2 12 and 2,
+    # none wrong; every sure misread under 2.2 there (a Vasarely mark, a Miro key) was not
+    # dulled (benchmarks/RESULTS.md, "Capture marks of an overexposed photo read against
+    # dulled keys").
+    copy_overexposed_dulled: bool = False
     # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
     # Where a piece's core has no open side (fills of its colour on both sides) and the core
     # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to
