@@ -401,7 +401,13 @@ class ScannerConfig:
     # (its margin after solving is no longer small). Tuning split (120 photos), median review
     # 0.88 % with 0, 0.59 % with 10, 0.45 % with 20, 0.26 % with 40, 0.23 % with 80, wrong
     # regions unflagged 0 throughout; also on sheets still breaking a rule: 7 unflagged.
-    confirm_evaluations: int = 40
+    # In register a Miro sheet's capture marks, about half a JPEG chroma block at 12 MP,
+    # read "between keys" far more often (a scribbled sheet up to 67 of 109, with segments
+    # read as tints): 40 ran out before the marks. Seeds 6400-6463 (Miro, 8 conditions, in
+    # register), 40 / 80: regions in review 1,021 / 843, scribble's median 2.07 / 0.35 %,
+    # overall 0.65 / 0.35 %, wrong and unflagged unchanged (49, 5) (benchmarks/RESULTS.md,
+    # "Capture marks in register").
+    confirm_evaluations: int = 80
     # Close readings of the drawing offered, cheapest first, when a tally disagrees with it
     # (a check naming no region), each at the prior log(close readings on the sheet): on the
     # tuning split 5 and 80 alike (19 not exact); without the prior, 80 made 21 not exact and
@@ -1190,8 +1196,7 @@ class ScannerConfig:
     # not dulled 8 of 660, none wrong; messaging copies' overexposed (tune48 and tune96b, 35;
     # seeds 6410-6469, 17): dulled marks left out of review 20 and 4, under 2.2 12 and 2,
     # none wrong; every sure misread under 2.2 there (a Vasarely mark, a Miro key) was not
-    # dulled (benchmarks/RESULTS.md, "Capture marks of an overexposed photo read against
-    # dulled keys").
+    # dulled (benchmarks/RESULTS.md, "Capture marks in register").
     copy_overexposed_dulled: bool = False
     # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
     # Where a piece's core has no open side (fills of its colour on both sides) and the core
