@@ -941,6 +941,10 @@ class Reading:
     # None and 0 where not measured). What ``linedoubt`` weighs after solving.
     core: int | None = field(default=None, compare=False)
     dissent: float = field(default=0.0, compare=False)
+    # Fills, marks and boxes: read against its keys' curves dulled, as a region smaller than
+    # ``dull_below_blocks`` of a JPEG chroma block is (``_dulled``): its margin already allows
+    # the copy's loss of chroma. What ``copydoubt`` weighs in an overexposed copy.
+    dulled: bool = field(default=False, compare=False)
 
     def sure(self, review_below: float) -> bool:
         """Read in a colour at ``review_below`` or more and left out of review: what the
@@ -2048,6 +2052,7 @@ def _classify_once(
             continue
         second = keys[order[1]] if len(order) > 1 else None
         sure = min(conf_cov, conf_abs) >= REVIEW_BELOW
+        dull_mark = dulled is not None and bool(dulled[i])
         # Each colour's log-likelihood as this mark style's model measured it (best 0), for
         # the evidence of the colours beyond the runner-up.
         measured = _best_zero(keys, loglik) if config.mark_loglik else {}
@@ -2060,6 +2065,7 @@ def _classify_once(
                 runner_up=second,
                 surely_marked=sure,
                 loglik=measured,
+                dulled=dull_mark,
             )
         )
     return out

@@ -401,7 +401,13 @@ class ScannerConfig:
     # (its margin after solving is no longer small). Tuning split (120 photos), median review
     # 0.88 % with 0, 0.59 % with 10, 0.45 % with 20, 0.26 % with 40, 0.23 % with 80, wrong
     # regions unflagged 0 throughout; also on sheets still breaking a rule: 7 unflagged.
-    confirm_evaluations: int = 40
+    # In register a Miro sheet's capture marks, about half a JPEG chroma block at 12 MP,
+    # read "between keys" far more often (a scribbled sheet up to 67 of 109, with segments
+    # read as tints): 40 ran out before the marks. Seeds 6400-6463 (Miro, 8 conditions, in
+    # register), 40 / 80: regions in review 1,021 / 843, scribble's median 2.07 / 0.35 %,
+    # overall 0.65 / 0.35 %, wrong and unflagged unchanged (49, 5) (benchmarks/RESULTS.md,
+    # "Capture marks in register").
+    confirm_evaluations: int = 80
     # Close readings of the drawing offered, cheapest first, when a tally disagrees with it
     # (a check naming no region), each at the prior log(close readings on the sheet): on the
     # tuning split 5 and 80 alike (19 not exact); without the prior, 80 made 21 not exact and
@@ -1188,6 +1194,16 @@ class ScannerConfig:
     # 48 copies 7 / 15 / 20 / 28, none wrong. Minus infinity: never. Figures:
     # benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys".
     copy_overexposed_margin: float = 2.2
+    # Capture marks the measurement read against its keys' curves dulled (under
+    # ``dull_below_blocks`` of a chroma block: ``colours.Reading.dulled``), whose margin
+    # already allows the lost chroma, are left to it (False) or doubted so too (True). Photos
+    # of Miro at 4.4 px/mm (the test suite's end-to-end photo; its conditions, seeds
+    # 6450-6479, in register, all 30 overexposed): right marks under 2.2 dulled 223 of 2,610,
+    # not dulled 8 of 660, none wrong; messaging copies' overexposed (tune48 and tune96b, 35;
+    # seeds 6410-6469, 17): dulled marks left out of review 20 and 4, under 2.2 12 and 2,
+    # none wrong; every sure misread under 2.2 there (a Vasarely mark, a Miro key) was not
+    # dulled (benchmarks/RESULTS.md, "Capture marks in register").
+    copy_overexposed_dulled: bool = False
     # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
     # Where a piece's core has no open side (fills of its colour on both sides) and the core
     # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to

@@ -19,7 +19,10 @@ runner-up named; the reading itself is not changed.
 An overexposed copy dulls every pale colour, clipped or not, and its capture marks and
 keys with the fills: there a filled space, key or mark read by less than
 ``ScannerConfig.copy_overexposed_margin`` (a smaller margin) goes to review too
-(benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys").
+(benchmarks/RESULTS.md, "Messaging copies: an overexposed copy's marks and keys"), except a
+mark the measurement read against its keys' dulled curves (``Reading.dulled``: under a
+quarter of a chroma block), whose margin allows the lost chroma already
+(``ScannerConfig.copy_overexposed_dulled``).
 """
 
 from __future__ import annotations
@@ -121,5 +124,7 @@ def _why(
                 f"colour {rd.runner_up} is close"
             )
     if overexposed and margin < config.copy_overexposed_margin:
+        if kind == "mark" and rd.dulled and not config.copy_overexposed_dulled:
+            return None  # read against dulled keys already (``Reading.dulled``)
         return f"the copy is overexposed, which dulls its colours: colour {rd.runner_up} is close"
     return None

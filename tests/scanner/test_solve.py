@@ -192,3 +192,19 @@ def test_a_doubted_reading_whose_alternative_breaks_a_rule_leaves_review() -> No
         solve(layout, readings, None, _keys(layout), CONFIG)
         assert readings[rid].color == colours[rid]
         assert (readings[rid].reason is None) is breaks, (breaks, readings[rid].reason)
+
+
+def test_the_rules_confirm_a_miro_sheets_many_doubted_capture_marks() -> None:
+    # In register a Miro sheet's capture marks can read "between keys" by the dozen (a
+    # scribbled sheet: 67 of 109); a mark in another colour breaks a rule, so each is
+    # confirmed, and the budget (``confirm_evaluations``) must reach all 60 here.
+    layout, colours, _ = _legal_game("miro")
+    keys = _keys(layout)
+    marks = [r.id for r in layout.regions if r.kind == "mark" and colours[r.id] is not None]
+    readings = _sure(colours)
+    for rid in marks[:60]:
+        other = next(k for k in keys if k != colours[rid])
+        readings[rid] = Reading(colours[rid], 0.7, 0.9, runner_up=other, surely_marked=True)
+    solve(layout, readings, None, keys, CONFIG)
+    assert [rid for rid in marks[:60] if readings[rid].reason is not None] == []
+    assert all(readings[rid].color == colours[rid] for rid in marks)
