@@ -149,16 +149,22 @@ def _least_misfit(dens: np.ndarray, combos: np.ndarray, halo: float) -> np.ndarr
         d = dens[a : a + CHUNK]
         sq = _sq_distances_by_model(d, combos, c2)
         if halo > 0:
-            # |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r) + 3 g^2: less 3 g (2 mean - g)
-            mean = np.subtract(_channel_mean(d)[None, :], cmean)
-            g = np.clip(mean, 0.0, halo)
-            mean *= 2.0
-            mean -= g
-            g *= 3.0
-            g *= mean
-            sq -= g
+            _less_halo(sq, np.subtract(_channel_mean(d)[None, :], cmean), halo)
         out[a : a + CHUNK] = np.maximum(sq.min(axis=0), 0.0)
     return out
+
+
+def _less_halo(sq: np.ndarray, mean: np.ndarray, halo: float) -> None:
+    """Take from the squared distances ``sq`` what the best neutral density ``g`` between 0
+    and ``halo`` added to each model saves, in place: |r - g(1,1,1)|^2 = |r|^2 - 6 g mean(r)
+    + 3 g^2, so less 3 g (2 mean - g), where ``mean`` (overwritten) is the pixel's channel
+    mean less the model's, laid out as ``sq`` is."""
+    g = np.clip(mean, 0.0, halo)
+    mean *= 2.0
+    mean -= g
+    g *= 3.0
+    g *= mean
+    sq -= g
 
 
 def _censored_misfit(

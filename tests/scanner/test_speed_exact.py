@@ -32,6 +32,7 @@ from artsheets.scanner.lines import (
     _channel_mean,
     _channel_sum,
     _least_misfit,
+    _less_halo,
     _sq_distances,
 )
 from artsheets.scanner.png import rgb_rows
@@ -287,13 +288,7 @@ def _least_misfit_by_pixel(dens: np.ndarray, combos: np.ndarray, halo: float) ->
         d = dens[a : a + CHUNK]
         sq = _sq_distances(d, combos, c2)
         if halo > 0:
-            mean = np.subtract(d.mean(axis=1)[:, None], cmean)  # numpy's own mean
-            g = np.clip(mean, 0.0, halo)
-            mean *= 2.0
-            mean -= g
-            g *= 3.0
-            g *= mean
-            sq -= g
+            _less_halo(sq, np.subtract(d.mean(axis=1)[:, None], cmean), halo)  # numpy's mean
         out[a : a + CHUNK] = np.maximum(sq.min(axis=1), 0.0)
     return out
 
