@@ -2028,7 +2028,9 @@ def _classify_once(
         spread = palette.fill_spread if st is fill else palette.spread
         base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * spread
         # ... and how widely it scatters when telling two keys apart.
-        dark = float(darkening[i]) if st is fill else math.inf
+        # (A pale fill's wider scatter was measured on photos that resolve a mark's
+        # colour; a small copy's colour is its chroma blocks'.)
+        dark = float(darkening[i]) if st is fill and grey_veto else math.inf
         sigma = _scatter(st is fill, blocks, i, thin_scale, config, dark) * small * spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for

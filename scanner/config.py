@@ -717,7 +717,10 @@ class ScannerConfig:
     # Klee, Vasarely, Delaunay, Mondrian): 9-10 3.60 (3 fills), 10-11 1.71 (29), 11-12 1.00
     # (88), 12-14 0.77 (810), 14-25 0.71-0.74 (16,967), 25 or more 1.0-1.3 (dark fills).
     # Replayed on those fills read surely, right ones newly doubted: 12 with the square 31
-    # (scribble 16 of them), with the first power 13; 13 with the square 72. 0: never.
+    # (scribble 16 of them), with the first power 13; 13 with the square 72. Only in a
+    # photo of ``grey_min_px_per_mm`` or more, where it was measured: in a messaging copy a
+    # colour is its chroma blocks' (reg96b's copies, seen after the setting was chosen:
+    # three Miro copies changed, their wrong regions 90 -> 93 with it there). 0: never.
     fill_pale_delta: float = 12.0
     # A blank (or unseen) key with no marked boxes or symbols of its own is learned by
     # clustering the coloured regions no known key explains: those further than this from

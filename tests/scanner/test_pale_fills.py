@@ -26,10 +26,14 @@ GREEN = _linear((78.1, -13.3, 8.5))
 DARK_GREEN = _linear((72.9, -5.4, 2.9))
 
 
-def _read(lab: tuple[float, float, float], config: ScannerConfig = DEFAULT) -> Reading:
+def _read(
+    lab: tuple[float, float, float], config: ScannerConfig = DEFAULT, grey_veto: bool = True
+) -> Reading:
     tpl, styles, i, stats = one_fill("vasarely", _linear(lab), config)
     palette = Palette(colours={1: GREEN, 2: DARK_GREEN})
-    return _classify_once(stats, {config.fill: palette}, tpl, styles, None, config=config)[i]
+    return _classify_once(
+        stats, {config.fill: palette}, tpl, styles, None, grey_veto, config=config
+    )[i]
 
 
 # A pale fill 9 CIELAB from paper whose chroma lies nearer green's curve than dark green's.
@@ -42,6 +46,12 @@ def test_a_pale_fill_between_close_keys_is_doubted() -> None:
     on = _read(PALE)
     assert on.confidence < DEFAULT.review_below and on.reason is not None
     assert {on.color, on.runner_up} == {1, 2}
+
+
+def test_a_small_copy_keeps_the_scatter_of_its_chroma_blocks() -> None:
+    # Measured on photos that resolve a mark's colour; a messaging copy's is its blocks'.
+    off = _read(PALE, replace(DEFAULT, fill_pale_delta=0.0), grey_veto=False)
+    assert _read(PALE, grey_veto=False) == off
 
 
 def test_a_fill_darker_than_the_bar_reads_as_before() -> None:
