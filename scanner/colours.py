@@ -1854,14 +1854,21 @@ GREY_TRACE_CONFIDENCE = 0.6  # a grey-looking trace read by the line fit: a gues
 
 
 def _scatter(
-    fill: bool, blocks: np.ndarray | None, i: int, thin_scale: float, config: ScannerConfig
+    fill: bool,
+    blocks: np.ndarray | None,
+    i: int,
+    thin_scale: float,
+    config: ScannerConfig,
+    darkening: float = math.inf,
 ) -> float:
     """How widely region ``i``'s colour scatters about its key's curve when two keys are
     told apart (CIELAB), before the small-region and palette factors. A JPEG holds colour
     once per chroma block (``blocks``: each region's area in them; None: unknown), so a mark
     spanning few blocks has few independent colour samples, and its mean scatters as one
     over the root of their number. A fill's scatter is measured (``fill_full_blocks``):
-    from that many blocks on it scatters as in a sharp photo, below it wider; a thin
+    from that many blocks on it scatters as in a sharp photo, below it wider; and a pale
+    fill's (``darkening``: its mean colour's distance from paper, as ``ink_delta`` measures
+    a pixel's) wider still under ``fill_pale_delta`` (:func:`_pale_widening`); a thin
     stroke's or tick's also widens with the photo's pixels per mm (``thin_scale``) and below
     ``colour_full_samples`` blocks (at least one)."""
     if fill:
@@ -1869,11 +1876,31 @@ def _scatter(
         if blocks is not None:
             b = max(float(blocks[i]), 1e-3)
             sigma *= math.sqrt(max(1.0, config.fill_full_blocks / b))
-        return sigma
+        return sigma * _pale_widening(darkening, config)
     sigma = 2.5 * thin_scale
     if blocks is not None and config.colour_full_samples > max(1.0, float(blocks[i])):
         sigma *= math.sqrt(config.colour_full_samples / max(1.0, float(blocks[i])))
     return sigma
+
+
+def _pale_widening(darkening: float, config: ScannerConfig) -> float:
+    """How much wider a fill's colour scatters whose mean colour lies only ``darkening``
+    (CIELAB, as ``ink_delta`` measures a pixel's) from paper: ``((fill_pale_delta -
+    ink_delta) / (darkening - ink_delta))**2`` under ``fill_pale_delta``, else 1. A fill's
+    colour is the mean of its pencil pixels, those ``ink_delta`` or more from paper counting
+    lightness and chroma alike; in a pale fill most pixels lie near that bar, and those its
+    noise carries over it are the ones whose noise adds chroma along the pencil's own, so
+    its mean holds more chroma for its darkening than the pencil: a dull key's pale fill
+    lies on the curve of the brighter key beside it (dark green read green)."""
+    if not config.fill_pale_delta > darkening:
+        return 1.0
+    above = max(darkening - config.ink_delta, PALE_LEAST_ABOVE)
+    return ((config.fill_pale_delta - config.ink_delta) / above) ** 2
+
+
+# A pale fill's mean darkening above ``ink_delta`` counted at least this (CIELAB): the
+# widening's bound (about 100 times at a fill's least).
+PALE_LEAST_ABOVE = 0.5
 
 
 def _keeps_chroma(fill: bool, blocks: np.ndarray | None, i: int, config: ScannerConfig) -> bool:
@@ -1946,6 +1973,7 @@ def _classify_once(
     # (A small photo's colour is its chroma blocks' mean: there a tint needs more darkening.)
     share = config.pale_share if grey_veto else config.pale_share_small
     pale = 100.0 - lab[:, 0] < share * _faintest_darkening(palette)
+    darkening = ink_delta(lab)  # each region's colour's distance from paper (a pale fill's)
     out: list[Reading] = []
     for i, r in enumerate(regions):
         st = styles[i]
@@ -2000,7 +2028,10 @@ def _classify_once(
         spread = palette.fill_spread if st is fill else palette.spread
         base_sigma = (1.5 if st is fill else 2.5 * thin_scale) * small * spread
         # ... and how widely it scatters when telling two keys apart.
-        sigma = _scatter(st is fill, blocks, i, thin_scale, config) * small * spread
+        # (A pale fill's wider scatter was measured on photos that resolve a mark's
+        # colour; a small copy's colour is its chroma blocks'.)
+        dark = float(darkening[i]) if st is fill and grey_veto else math.inf
+        sigma = _scatter(st is fill, blocks, i, thin_scale, config, dark) * small * spread
         # Log-likelihood of each colour (its distance against the scatter a region's colour
         # shows about its key's curve, larger for strokes and small boxes), plus a prior for
         # a box that belongs to a player: he marks it with his own colour, as a rule.

@@ -707,6 +707,21 @@ class ScannerConfig:
     # fills doubted in photos under 5 px/mm 572 (main) -> 55 / 90 / 152, misread fills read
     # surely 0 -> 1 / 0 / 0 (benchmarks/RESULTS.md, "Keys").
     fill_full_blocks: float = 2.5
+    # A pale fill's colour scatter widened by ``((fill_pale_delta - ink_delta) / (d -
+    # ink_delta))**2``, ``d`` its mean colour's distance from paper (``ink_delta``'s
+    # measure), under this (``colours._pale_widening``: its pencil pixels are those whose
+    # noise carried them over ``ink_delta``, more chroma than the pencil's). Truly coloured
+    # fills' distance to their key (rms CIELAB; 2.5 chroma blocks or more, covered 0.1 or
+    # more) by ``d``, over reg48's pencil, scribble, close-colours and table-and-thumb
+    # photos (192) and seeds 7800-7919 and 44 dim photos of seeds 7920-7999 (close colours,
+    # Klee, Vasarely, Delaunay, Mondrian): 9-10 3.60 (3 fills), 10-11 1.71 (29), 11-12 1.00
+    # (88), 12-14 0.77 (810), 14-25 0.71-0.74 (16,967), 25 or more 1.0-1.3 (dark fills).
+    # Replayed on those fills read surely, right ones newly doubted: 12 with the square 31
+    # (scribble 16 of them), with the first power 13; 13 with the square 72. Only in a
+    # photo of ``grey_min_px_per_mm`` or more, where it was measured: in a messaging copy a
+    # colour is its chroma blocks' (reg96b's copies, seen after the setting was chosen:
+    # three Miro copies changed, their wrong regions 90 -> 93 with it there). 0: never.
+    fill_pale_delta: float = 12.0
     # A blank (or unseen) key with no marked boxes or symbols of its own is learned by
     # clustering the coloured regions no known key explains: those further than this from
     # every known key's curve (CIELAB; a fill's reach from its key, the "matches no key"
