@@ -954,7 +954,7 @@ class ScannerConfig:
     # on every line, 0.25 204 (112), 0.5 221 (139). tune96b's 54 (the check, 8,836): 0 286
     # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
     # outside messaging copies". In register (the 156 Arp photos and 28,533 pieces of
-    # ``line_core_mm``): 0.25 378 misread, 0.5 410; kept.
+    # ``line_core_mm``): 0.1 393 misread, 0.25 378, 0.5 410; kept.
     line_own_fill_credit: float = 0.25
     # --- messaging copies (copies.py) ---
     # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
@@ -1000,8 +1000,8 @@ class ScannerConfig:
     # pencil sheet 50 -> 112 regions, "colour between keys") and a crayon Miro sheet lost;
     # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
     # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
-    # In register (the 156 Arp photos and 28,533 pieces of ``line_core_mm``): 0.2 378
-    # misread, 0.3 377; kept.
+    # In register (the 156 Arp photos and 28,533 pieces of ``line_core_mm``): 0.1 385
+    # misread, 0.2 378, 0.3 377; kept.
     line_trace_min: float = 0.2
     # --- the page's placement (refine.py) ---
     # With fewer markers than this, where the tile passes leave more than
