@@ -147,6 +147,13 @@ class ScannerConfig:
     # 26, 22, 24, 26 of 2,196).
     line_fill_max: float = 1.0
     # Within this (mm) of the line, the printed grey darkens the pencil: only colour counts.
+    # Arp's lines run along the template's 0.2 mm grid, so their pixels lie at 0, 0.2, 0.28,
+    # 0.4, 0.45 mm...: 0.3 takes those within 0.28 mm, as any value from 0.29 to 0.4 does
+    # (Miro's curves' pixels lie at any distance). In register (reg48's 48 Arp photos
+    # outside messaging copies and seeds 7000-7011's 108, 28,533 traced pieces), the line
+    # fit alone misread 378 at 0.3, 434 at 0.22 (the core 0.2 mm), 560 at 0.42 (0.4 mm;
+    # felt tip 127 -> 212) (benchmarks/RESULTS.md, "Arp's wrong regions in register by
+    # cause").
     line_core_mm: float = 0.3
     # The most neutral density a printed line's blur may add beside it.
     line_halo: float = 0.12
@@ -961,7 +968,8 @@ class ScannerConfig:
     # outside messaging copies: 0 252 (136 after the run decoding), 0.25 209 (106); credited
     # on every line, 0.25 204 (112), 0.5 221 (139). tune96b's 54 (the check, 8,836): 0 286
     # (204), 0.25 236 (156). Whole scans: benchmarks/RESULTS.md, "Arp's traced pieces
-    # outside messaging copies".
+    # outside messaging copies". In register (the 156 Arp photos and 28,533 pieces of
+    # ``line_core_mm``): 0.1 393 misread, 0.25 378, 0.5 410; kept.
     line_own_fill_credit: float = 0.25
     # --- messaging copies (copies.py) ---
     # In a photo under ``grey_min_px_per_mm`` a traced line's chroma is mixed into its JPEG
@@ -1007,6 +1015,8 @@ class ScannerConfig:
     # pencil sheet 50 -> 112 regions, "colour between keys") and a crayon Miro sheet lost;
     # at 0.2 Arp exact 35 -> 36 of 53, wrong 221 -> 218, review median 9.79 % as before,
     # Miro unchanged. tune96b (the check): benchmarks/RESULTS.md, "A trace's least amount".
+    # In register (the 156 Arp photos and 28,533 pieces of ``line_core_mm``): 0.1 385
+    # misread, 0.2 378, 0.3 377; kept.
     line_trace_min: float = 0.2
     # --- the page's placement (refine.py) ---
     # With fewer markers than this, where the tile passes leave more than
