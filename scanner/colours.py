@@ -945,6 +945,11 @@ class Reading:
     # ``dull_below_blocks`` of a JPEG chroma block is (``_dulled``): its margin already allows
     # the copy's loss of chroma. What ``copydoubt`` weighs in an overexposed copy.
     dulled: bool = field(default=False, compare=False)
+    # Fills, marks and boxes: its colour lies too far from every key's curve to be read
+    # surely (under ``REVIEW_BELOW`` by that alone, "matches no key swatch well"), whatever
+    # doubt its reason names later. An outlier to the colour model: its margins over the
+    # other readings say little of which is true (``solve._confirmed`` leaves it in review).
+    off_keys: bool = field(default=False, compare=False)
 
     def sure(self, review_below: float) -> bool:
         """Read in a colour at ``review_below`` or more and left out of review: what the
@@ -2097,6 +2102,7 @@ def _classify_once(
                 surely_marked=sure,
                 loglik=measured,
                 dulled=dull_mark,
+                off_keys=conf_abs < REVIEW_BELOW,
             )
         )
     return out

@@ -663,14 +663,18 @@ def _confirmed(
     misreads may hide each other: the truth of one breaks a rule only beside another's
     misread). Nor a traced line whose close readings include blank where its fit does not
     rule out a bare line by ``confirm_bare``: a player's segment left uncoloured breaks a
-    rule that confirming its colour would hide. The least sure first, one rescoring per
-    alternative, within ``confirm_evaluations``."""
+    rule that confirming its colour would hide. Nor a region whose colour matches no key
+    (``Reading.off_keys``): an outlier to the colour model, whose true reading need not be
+    among the close ones the rules rule out. The least sure first, one rescoring per alternative,
+    within ``confirm_evaluations``."""
     out: set[str] = set()
     if failed:  # a sheet still breaking a rule (or unusual) confirms nothing
         return out
     colours = {rid: rd.color for rid, rd in readings.items()}
     left = config.confirm_evaluations
     for rid in _doubted_as_measured(search, readings, config):
+        if readings[rid].off_keys:
+            continue  # an outlier: its close readings need not hold the true one
         others = _close_options(evidence[rid], colours[rid], config)
         if not others or len(others) > left:
             continue
