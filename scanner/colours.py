@@ -58,6 +58,7 @@ from artsheets.scanner.lines import (
     fit_lines,
     full_size_blacks,
     line_sides,
+    lines_dyed,
     pixels_per_sample,
     runs_along,
     traced_though_blank,
@@ -1546,21 +1547,25 @@ def _reread_lines(
     return out
 
 
-def _full_traces(out: list[Reading], curve: set[int], config: ScannerConfig) -> float | None:
+def _full_traces(
+    out: list[Reading], pieces: set[int], config: ScannerConfig, cover: float | None = None
+) -> float | None:
     """Where a sheet's traces all cover the band round the printed line (a felt tip's), how
-    much the least covered of them cover: the 10th percentile of the coverage of the curve's
-    segments read surely marked in each colour (``curve_full_least`` or more of them), the
-    least over the colours, when it reaches ``curve_full_cover``; None otherwise (pencil,
-    whose light traces cover as little as a bare line, see the setting's measurement)."""
+    much the least covered of them cover: the 10th percentile of the coverage of the
+    ``pieces`` (a curve's segments, or the straight lines' pieces) read surely marked in each
+    colour (``curve_full_least`` or more of them), the least over the colours, when it
+    reaches ``cover`` (default ``curve_full_cover``); None otherwise (pencil, whose light
+    traces cover as little as a bare line, see the setting's measurement)."""
+    cover = config.curve_full_cover if cover is None else cover
     covers: dict[int, list[float]] = {}
-    for i in curve:
+    for i in pieces:
         rd = out[i]
         if rd.color is not None and rd.surely_marked and rd.reason != OUTSIDE:
             covers.setdefault(rd.color, []).append(rd.coverage)
     tens = [
         float(np.percentile(v, 10)) for v in covers.values() if len(v) >= config.curve_full_least
     ]
-    if not tens or min(tens) < config.curve_full_cover:
+    if not tens or min(tens) < cover:
         return None
     return min(tens)
 
@@ -1571,31 +1576,58 @@ def _among_full_traces(
     """On a sheet whose curve's traces all cover their bands (:func:`_full_traces`: a felt
     tip's, decided once here for both steps), its bare segments
     (:func:`_bare_among_full_traces`) and the dye spilled into its circled spaces
-    (:func:`_spill_in_circled_spaces`)."""
+    (:func:`_spill_in_circled_spaces`); on a sheet of straight lines (Arp's) whose lines are
+    dyed over and whose traces all cover their bands, its bare pieces
+    (:func:`_bare_straight_among_full_traces`)."""
     curve = curve_indices(tpl.layout, tpl.masks.ids)
     least = _full_traces(out, curve, config)
-    if least is None:
+    if least is not None:
+        _bare_among_full_traces(out, curve, least, config.curve_bare_share, config)
+        _spill_in_circled_spaces(out, stats, tpl, config)
+    _bare_straight_among_full_traces(out, stats, tpl, curve, config)
+
+
+def _bare_straight_among_full_traces(
+    out: list[Reading], stats: RegionStats, tpl: Template, curve: set[int], config: ScannerConfig
+) -> None:
+    """The straight lines' pieces (segments off the curve: Arp's) read as Miro's segments are
+    (:func:`_bare_among_full_traces`, at ``line_full_bare_share``), on a sheet whose lines
+    are dyed over (:func:`~artsheets.scanner.lines.lines_dyed`: a felt tip's) and whose
+    pieces read surely marked cover their bands (:func:`_full_traces` at
+    ``line_full_cover``). A felt tip's trace covers most of a piece's band, and a fill's dye
+    beside a bare piece covers it too (that is the line fit's ``under_fill`` doubt); a bare
+    piece the dye does not reach shows next to nothing, while its line fit reads the dye of
+    the pieces it meets at its ends, surely. The dye decides felt tip, as a crayon sheet's
+    sure traces may cover their bands as fully (see ``line_full_bare_share``'s
+    measurement)."""
+    share = config.line_full_bare_share
+    if share <= 0.0:
         return
-    _bare_among_full_traces(out, curve, least, config)
-    _spill_in_circled_spaces(out, stats, tpl, config)
+    regions = tpl.masks.regions
+    straight = {i for i, r in enumerate(regions) if r.kind == "segment"} - curve
+    if not straight or not lines_dyed(stats.line_refl, config):
+        return
+    least = _full_traces(out, straight, config, config.line_full_cover)
+    if least is not None:
+        _bare_among_full_traces(out, straight, least, share, config)
 
 
 def _bare_among_full_traces(
-    out: list[Reading], curve: set[int], least: float, config: ScannerConfig
+    out: list[Reading], pieces: set[int], least: float, share: float, config: ScannerConfig
 ) -> None:
-    """Read blank, surely, the curve's segments (``curve``: Miro's) covered under
-    ``curve_bare_share`` of what the sheet's own traces cover (``least``, from
+    """Read blank, surely, the ``pieces`` (a curve's segments, Miro's, at ``share``
+    ``curve_bare_share``; a straight line's, :func:`_bare_straight_among_full_traces`)
+    covered under ``share`` of what the sheet's own traces cover (``least``, from
     :func:`_full_traces`). A felt tip's trace covers the band round the printed line
     wholly (coverage 0.64 or more on every traced segment of such sheets measured), so a
     segment showing next to no pencil there is bare, however its tint or line fit read the
     dye of the segments it meets. The reading is blank at ``curve_bare_logodds`` over the
     colour read before, which is its runner-up, so that the rules read a player's bare
     segment as drawn and report it."""
-    share = config.curve_bare_share
     if share <= 0.0:
         return
     confidence = round(1.0 / (1.0 + math.exp(-config.curve_bare_logodds)), 4)
-    for i in sorted(curve):
+    for i in sorted(pieces):
         rd = out[i]
         if rd.reason == OUTSIDE or rd.coverage >= share * least:
             continue

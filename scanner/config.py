@@ -1376,6 +1376,23 @@ class ScannerConfig:
     curve_full_least: int = 5
     curve_bare_share: float = 0.25
     curve_bare_logodds: float = 5.0
+    # lines: the straight lines' bare pieces among traces that cover their bands (Arp's;
+    # ``colours._bare_straight_among_full_traces``). On a sheet whose lines are dyed over
+    # (``line_dyed_share``: felt tip) and whose pieces read surely marked cover their bands
+    # (the same percentile, at ``line_full_cover`` or more), an Arp piece covered under
+    # ``line_full_bare_share`` of that percentile is read blank at ``curve_bare_logodds``,
+    # the colour read before second. Measured on in-register Arp photos (reg48's and seeds
+    # 8600-8639's, outside messaging copies; 144): the share of line pixels so dark is
+    # 0.68-0.87 on the 38 felt-tip photos, 0.06 or less on the 106 others (crayon's up to
+    # 0.06), so the dye decides felt tip where the percentile would not (a crayon sheet's
+    # sure traces cover their bands at 0.84). On the felt-tip photos the percentile lies at
+    # 0.62-1.00 (the sheets' least colour, every piece read coloured), the 6,950 traced
+    # pieces are covered 0.33 or more, the planted bare pieces no fill's dye reaches 0.016,
+    # 0.043 and 0.104 (read 3, 2 and 3 before: surely by the line fit, then by the order of
+    # play or a faint trace's tint), the one beside a fill 1.0 (the fit's ``under_fill``
+    # doubt's). 0 (``line_full_bare_share``): never.
+    line_full_bare_share: float = 0.25
+    line_full_cover: float = 0.5
     # On such a sheet, a space holding a capture circle (Miro's: never filled) read coloured
     # whose core (``bleed_mm`` from its outline, the circle's too) is covered under this is
     # read blank, the colour second, in doubt (``colours._spill_in_circled_spaces``; a filled

@@ -38,6 +38,7 @@ __all__ = [
     "fit_lines",
     "full_size_blacks",
     "line_sides",
+    "lines_dyed",
     "pixels_per_sample",
     "runs_along",
     "traced_though_blank",
@@ -295,6 +296,12 @@ def _dyed(refl: np.ndarray, config: ScannerConfig) -> bool:
     """Whether a sheet's lines are dyed over (felt tip): ``line_dyed_share`` or more of their
     pixels with a channel under ``line_dyed_below`` of the paper."""
     return float(_any3(refl < config.line_dyed_below).mean()) >= config.line_dyed_share
+
+
+def lines_dyed(refl: np.ndarray, config: ScannerConfig = DEFAULT) -> bool:
+    """Whether a sheet's lines (their pixels' reflectance ``refl``, (n, 3)) are dyed over, as
+    :func:`fit_lines` decides it: a felt tip's (none when there are no pixels)."""
+    return len(refl) > 0 and _dyed(refl, config)
 
 
 def _beside_groups(
