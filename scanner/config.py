@@ -1195,7 +1195,12 @@ class ScannerConfig:
     # is the colour of a fill beside it and of a piece it meets on its printed line, at an
     # evidence margin under this: on seeds 2100-2131's 159 Arp photos 3 / 4 / 4.5 / 5 / 6
     # flagged 20 / 33 / 44 / 49 / 56 pieces, the misread one from 4.5 (margin 4.46);
-    # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong.
+    # tune48's 53: 5 / 13 / 14 / 14 / 16, none wrong. Any colour of a fill beside it and
+    # a piece it meets within the margin, not the runner-up only (a steep photo's piece read
+    # 3 at 2.24 over 4, its fills and the piece it meets read 1, 3.24 behind by the
+    # evidence): on reg48's and seeds 8600-8615's 120 Arp photos outside messaging copies
+    # and seeds 8616-8639's 24 felt-tip ones, at 3 / 4 / 5 the third colour flagged 9 / 22 /
+    # 32 right pieces more and that misread (the runner-up: 13 / 20 / 24, none wrong).
     line_context_margin: float = 5.0
     # --- blank read from a printed core's share of its fill, in a messaging copy ---
     # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share

@@ -14,10 +14,10 @@ favours the runner-up:
   Only where few of the sheet's sure segments share that pair of colours: on some photos
   (close colours, felt tip) the core favours one key over its neighbour on a dozen right
   segments, a bias of the photo rather than a misread;
-* a piece of a straight line (Arp's) read in a colour no fill beside it has, whose runner-up
-  is the colour of a fill beside it and of a piece it meets on its printed line: the move
-  that captured that space traced its boundary in the captor's colour, and a trace along a
-  line runs on past the crossing.
+* a piece of a straight line (Arp's) read in a colour no fill beside it has, another colour
+  within ``line_context_margin`` of it (mostly its runner-up) the colour of a fill beside it
+  and of a piece it meets on its printed line: the move that captured that space traced its
+  boundary in the captor's colour, and a trace along a line runs on past the crossing.
 
 Such a piece goes to review after solving (so that no rule's confirmation takes it out
 again), its reading and confidence kept, the reason naming the runner-up. Pieces read
@@ -93,7 +93,7 @@ def doubt_line_pieces(
             alone = shared[(rd.color, rd.core)] <= config.line_core_runner_alone
             why = _core_favours(rd, margin, config) if alone else None
         else:
-            why = _context_favours(rd, margin, i, masks, readings, config)
+            why = _context_favours(rd, ev, margin, i, masks, readings, config)
         if why is not None:
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
@@ -139,6 +139,7 @@ def _core_favours(rd: Reading, margin: float, config: ScannerConfig) -> str | No
 
 def _context_favours(
     rd: Reading,
+    ev: Evidence,
     margin: float,
     i: int,
     masks: RegionMasks,
@@ -146,19 +147,31 @@ def _context_favours(
     config: ScannerConfig,
 ) -> str | None:
     """The reason a straight line's piece is doubted, or None: read in a colour no fill
-    beside it has, its runner-up the colour of a fill beside it and of a piece it meets on
-    its line, its margin under ``line_context_margin``."""
+    beside it has, another colour, of a fill beside it and of a piece it meets on its line,
+    within ``line_context_margin`` of it by the evidence (``ev``; ``margin``: the reading's
+    own, over its runner-up). That colour is mostly the runner-up; where it is not (the
+    fit's third colour, at its runner-up's margin and more), the context says the same (a
+    stretch of a steep photo's line read in the look-alike key, the fills beside it and
+    the piece it meets surely in its true colour: benchmarks/RESULTS.md, "Arp's and Miro's
+    wrong line pieces in register by stage")."""
     if margin >= config.line_context_margin or not masks.along[i]:
         return None
     ids = masks.ids
     met = {readings[ids[j]].color for j in masks.along[i] if ids[j] in readings}
-    if rd.runner_up not in met:
-        return None
     hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
     beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
-    if rd.runner_up not in beside or rd.color in beside:
+    if rd.color in beside:
         return None
+    own = ev.loglik.get(rd.color, 0.0)
+    close = [
+        (own - ev.loglik[k], k != rd.runner_up, k)
+        for k in met & beside
+        if k is not None and k in ev.loglik and own - ev.loglik[k] < config.line_context_margin
+    ]
+    if not close:
+        return None
+    k = min(close)[2]  # the closest (the runner-up first where as close)
     return (
-        f"colour {rd.color} by its pixels, but colour {rd.runner_up}, of a fill beside it "
+        f"colour {rd.color} by its pixels, but colour {k}, of a fill beside it "
         "and a piece along its line, is close"
     )

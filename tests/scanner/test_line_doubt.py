@@ -91,6 +91,25 @@ def test_an_arp_piece_whose_runner_up_is_its_context_goes_to_review() -> None:
     assert out.reason is not None and "colour 3, of a fill beside it" in out.reason
 
 
+def test_an_arp_piece_whose_third_colour_is_its_context_goes_to_review() -> None:
+    """The steep misread: read 3 at 2.24 over 4, the fills beside it and the piece it meets
+    read 1, the colour the fit put 2.74 behind (the evidence: 3.24, past the runner-up)."""
+    piece, along, space = _arp_piece()
+    readings = {
+        piece: _sure(3, 4, loglik={3: 0.0, 4: -2.24, 1: -2.74, 2: -6.58}),
+        along: _sure(1, 2, confidence=0.999),
+        space: _sure(1, 2, confidence=0.999),
+    }
+    _doubt("arp", readings)
+    out = readings[piece]
+    assert out.color == 3 and out.confidence == 0.9
+    assert out.reason is not None and "colour 1, of a fill beside it" in out.reason
+    far = replace(readings[piece], reason=None, loglik={3: 0.0, 4: -2.24, 1: -6.0, 2: -6.58})
+    readings[piece] = far
+    _doubt("arp", readings)
+    assert readings[piece].reason is None  # the context's colour beyond the margin
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [
