@@ -3,6 +3,8 @@ pixel by pixel."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -14,6 +16,7 @@ from artsheets.scanner.light import (
     ShadowEdge,
     _mend_shadow_edges,
     _shadow_band,
+    _shadow_line,
     censor_clipped,
     clipped_pencil,
     doubt_washed_out,
@@ -87,6 +90,25 @@ def test_short_dark_pieces_out_of_line_are_not_a_shadow_edge() -> None:
         small[y : y + 14, x : x + 3] = SHADE
     est = np.full_like(small, SUN)
     assert _shadow_band(small, np.ones(small.shape[:2], bool), est, DEFAULT) is None
+
+
+def test_a_dark_fill_joined_onto_the_strip_does_not_bend_the_shadow_edge_off_it() -> None:
+    """A dark pencil in a dim photo passes for paper: a fill of it beside the strip joins
+    the strip, and the line fitted through both lies off the edge, not straight enough to
+    be taken. Fitted again on the blocks near the line, it is the edge."""
+    small, side = _page()
+    flat = np.ones(side.shape, bool)
+    band = (side > 0.5) & (side < 3.5)
+    yy, xx = np.mgrid[0 : side.shape[0], 0 : side.shape[1]]
+    band |= (yy >= 150) & (yy < 160) & (side >= 3.5) & (side < 16)  # the dark fill
+    assert band.sum() > 0 and ((side > 5) & band).mean() > 0
+    assert _shadow_line(band, small, flat, replace(DEFAULT, shadow_line_share=1.0)) is None
+    line = _shadow_line(band, small, flat, DEFAULT)
+    assert line is not None
+    normal, offset = line
+    d = xx * normal[0] + yy * normal[1] - offset  # signed distance from the fitted line
+    sunlit = d > 0
+    assert np.array_equal(sunlit[np.abs(side) > 2], (side < 0)[np.abs(side) > 2])
 
 
 def test_light_across_an_edge_follows_its_ramp_pixel_by_pixel() -> None:
