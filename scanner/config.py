@@ -383,11 +383,24 @@ class ScannerConfig:
     bend_step_mm: float = 15.0
     bend_max_mm: float = 2.5
     # --- the solver (solve.py, mending.py) ---
-    # How much likelier a misread is than a true unusual finding (Arp's one-piece stretch),
-    # before the region's pixels are seen (log-odds, a prior on legal but seldom played
-    # patterns): on the old benchmark's photos off sheets doubted wholesale, 80 island
-    # changes it made went right and 6 wrong.
-    unusual_logodds: float = 2.5
+    # How much likelier a misread is than a true rare stretch (Arp's one to three pieces
+    # between two pieces of one colour), before the region's pixels are seen (log-odds, a
+    # prior on legal but seldom played patterns). In register (reg48 Arp and tuning seeds
+    # 8200-8223 Arp, 269 photos outside messaging copies), the changes this prior made at 2.5
+    # went right 138 times and wrong 15 (8 more wrong to wrong): under 1.5 of the pixels' cost
+    # 137 right, 9 lost; at 1.5-2.5, 1 right, 6 lost (a true stretch read right, turned). At
+    # 1.5: wrong regions 191 -> 188 and 181 -> 168, sheets exact alike or one more, no planted
+    # break lost (with ``uncommon_logodds`` 0; benchmarks/RESULTS.md, "The solver's own
+    # changes").
+    unusual_logodds: float = 1.5
+    # The same prior for an uncommon finding (Arp's one or two pieces between pieces of two
+    # other colours: about three times as often played as a rare stretch, and no reading is
+    # named to mend it), weighed in a reading that makes or ends one. At the rare stretch's
+    # prior, a change ending both a rare stretch and an uncommon one beside it weighed twice
+    # (a true stretch's piece read right by 1.8-2.0 log-odds turned, three seeds in five
+    # conditions); 0 over the same sets: wrong regions 190 -> 188 and 181 -> 168 with the
+    # prior at 1.5, sheets exact alike.
+    uncommon_logodds: float = 0.0
     # Share of a sheet's lines doubted beyond which the unusual prior is not weighed (the
     # neighbours are no surer than the line): on the old benchmark's photos such sheets'
     # one-piece stretches were as often true as misread (13 changes wrong, 7 right).
