@@ -392,11 +392,25 @@ class ScannerConfig:
     bend_step_mm: float = 15.0
     bend_max_mm: float = 2.5
     # --- the solver (solve.py, mending.py) ---
-    # How much likelier a misread is than a true unusual finding (Arp's one-piece stretch),
-    # before the region's pixels are seen (log-odds, a prior on legal but seldom played
-    # patterns): on the old benchmark's photos off sheets doubted wholesale, 80 island
-    # changes it made went right and 6 wrong.
-    unusual_logodds: float = 2.5
+    # How much likelier a misread is than a true rare stretch (Arp's one to three pieces
+    # between two pieces of one colour), before the region's pixels are seen (log-odds, a
+    # prior on legal but seldom played patterns). In register (reg48 Arp and tuning seeds
+    # 8200-8223 Arp, 264 photos outside messaging copies), the changes this prior made at 2.5
+    # went right 132 times, lost a right reading 24 times, wrong to wrong 7: under 1.5 of the
+    # pixels' cost 131 / 18 / 6, at 1.5 or more 1 / 6 / 1 (true stretches read right,
+    # turned). At 1.5 (with ``uncommon_logodds`` 0): wrong regions 191 -> 188 and 181 -> 168,
+    # sheets exact 37 -> 38 and 163 alike, breaks alike; report seeds 8400-8411 Arp 80 -> 75
+    # wrong, exact alike, one planted break lost (benchmarks/RESULTS.md, "The solver's own
+    # changes of readings in register").
+    unusual_logodds: float = 1.5
+    # The same prior for an uncommon finding (Arp's one or two pieces between pieces of two
+    # other colours: about three times as often played as a rare stretch, and no reading is
+    # named to mend it), weighed in a reading that makes or ends one. At the rare stretch's
+    # prior, a change ending both a rare stretch and an uncommon one beside it weighed twice
+    # (true stretches read right by 1.76-2.02 log-odds turned: two seeds, five photos). 0
+    # over the same sets, the rare prior at 1.5: wrong regions 190 -> 188 and 181 -> 168,
+    # sheets exact 37 -> 38 and 163 alike (0.5 and 1.5: 190 and 180-181).
+    uncommon_logodds: float = 0.0
     # Share of a sheet's lines doubted beyond which the unusual prior is not weighed (the
     # neighbours are no surer than the line): on the old benchmark's photos such sheets'
     # one-piece stretches were as often true as misread (13 changes wrong, 7 right).

@@ -7,7 +7,9 @@ A reading of the sheet is the measured best of every region, some of them change
     sum of ``evidence[r].against(option)`` over the changed regions
     + ``sure_logodds`` per failed check (a rule the sheet breaks as read, or a tally's run),
       but for a tally's disagreement a sure rule-break explains (:meth:`_Search.explained`)
-    + ``unusual_logodds`` per unusual finding (legal, seldom played: Arp's one-piece stretch)
+    + ``unusual_logodds`` per rare stretch (legal, seldom played: Arp's one to three pieces
+      between two pieces of one colour), ``uncommon_logodds`` per uncommon one (between two
+      other colours, whose hints name no reading)
 
 each term judged by rescoring the whole reading through the rule engine
 (:func:`artsheets.scanner.scoring.score_sheet`). A broken rule is either a misread or a
@@ -292,12 +294,13 @@ class _Search:
         self.weights = lost_weights(
             layout, self.as_read, self.unseen, self.doubted, config.tally_stray_rate
         )
-        # Unusual findings weigh only where a line's neighbours are surer than the line.
-        self.prior = (
-            config.unusual_logodds
-            if neighbours_surer(layout, as_read, config.wholesale_doubt)
-            else 0.0
-        )
+        # Unusual findings weigh only where a line's neighbours are surer than the line: a
+        # rare stretch (between two pieces of one colour, its hints name the mending reading)
+        # at ``unusual_logodds``, an uncommon one (between two other colours) at
+        # ``uncommon_logodds``.
+        surer = neighbours_surer(layout, as_read, config.wholesale_doubt)
+        self.prior = config.unusual_logodds if surer else 0.0
+        self.uncommon = config.uncommon_logodds if surer else 0.0
         self.offered: dict[str, tuple[int | None, float]] = {}  # cheapest change per region
         self.unnamed = 0.0  # log of the close readings a tally naming no region could mean
         self.evaluations = 0
@@ -326,14 +329,20 @@ class _Search:
                 self.config,
                 self.weights,
             )
-            unusual = unusual_readings(self.layout, colours, self.players) if self.prior else []
+            weighed = self.prior or self.uncommon
+            unusual = unusual_readings(self.layout, colours, self.players) if weighed else []
             explained = self.explained(colours, tallies, scoring)
             self._scored[key] = (tallies, scoring, unusual, explained)
         tallies, scoring, unusual, explained = self._scored[key]
         cost = sum(m.cost for m in changes.values())
         failed = len(scoring.failed) - len(explained)  # one mistake, one prior
-        objective = cost + self.config.sure_logodds * failed + self.prior * len(unusual)
+        objective = cost + self.config.sure_logodds * failed + self._unusual(unusual)
         return _Reading(changes, cost, tallies, scoring, unusual, objective, explained)
+
+    def _unusual(self, findings: list[dict]) -> float:
+        """What the unusual findings of a reading weigh: a rare stretch (its hints name the
+        reading that would mend it) ``prior``, an uncommon one (none named) ``uncommon``."""
+        return sum(self.prior if f.get("could_be") else self.uncommon for f in findings)
 
     def explained(
         self,
