@@ -377,12 +377,15 @@ class ScannerConfig:
     shadow_straight_mm: float = 2.0
     # A strip not that straight is fitted again (four times) on its blocks within three
     # times ``shadow_straight_mm`` of the line, and taken if they are this share of the
-    # strip or more (``light._shadow_line``; 1: never): a dark-green fill passing for paper
-    # in a dim photo joined the strip and bent the line off it, leaving the edge unfitted
-    # and the fills beside it lit by themselves (the in-register check set's close-colours
-    # Klee sheet, 25 wrong -> 0; its strip's blocks near the refitted line 85 %). In-register
-    # seeds 0-47 and 9000-9015: no reading changed, two photos' review 21 -> 0 and 43 -> 32
-    # regions (RESULTS "A hard shadow's edge bent by a dark fill").
+    # strip or more (``light._shadow_line``; 1: never): a dark fill passing for paper in a
+    # dim photo can join the strip and bend the line off it, leaving the edge unfitted and
+    # the fills beside it lit by themselves. Against 1, over the in-register photos of
+    # seeds 0-95, 9000-9015 and 9200-9211 (1,116) and the drifted seeds 0-95 (960), it
+    # changed six photos' figures: one sheet's wrong regions 25 -> 0 (85 % of its strip's
+    # blocks near the refitted line; the share was set below that, on that sheet), five
+    # photos' review smaller (by 9 to 75 regions); no reading worse (1-3 regions more in
+    # review on four drifted sheets not separated from other changes). RESULTS "A hard
+    # shadow's edge bent by a dark fill".
     shadow_line_share: float = 0.75
     shadow_votes: int = 15
     shadow_candidates: int = 5
