@@ -31,6 +31,7 @@ import sys
 import time
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -63,19 +64,24 @@ def _capture(job: tuple[dict, str]) -> str:
     return "ok"
 
 
+def load_capture(path: str, settings: dict) -> tuple[dict, dict, Any, Any]:
+    """One photo ``--capture`` kept, to be solved again under ``settings`` (config fields):
+    what was kept, its truth, the config and the sheet's layout."""
+    from artsheets.scanner.config import DEFAULT
+    from artsheets.scanner.template import template_for
+
+    kept = pickle.loads(Path(path).read_bytes())
+    config = replace(DEFAULT, **settings)
+    return kept, kept["truth"], config, template_for(kept["code"]).layout
+
+
 def _solve(job: tuple[str, dict]) -> dict:
     """Solve one captured photo under ``settings``; its figures."""
     from artsheets.scanner.colours import OUTSIDE
-    from artsheets.scanner.config import DEFAULT
     from artsheets.scanner.solve import solve
-    from artsheets.scanner.template import template_for
     from benchmarks.bench_scanner import sheet_figures
 
-    path, settings = job
-    kept = pickle.loads(Path(path).read_bytes())
-    truth = kept["truth"]
-    config = replace(DEFAULT, **settings)
-    layout = template_for(kept["code"]).layout
+    kept, truth, config, layout = load_capture(*job)
     readings = dict(kept["readings"])
     t0 = time.perf_counter()
     solved = solve(layout, readings, kept["players"], kept["colours"], config)

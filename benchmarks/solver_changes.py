@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
-import pickle
 import sys
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import fields
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,16 +45,11 @@ def kind_of(reason: str | None) -> str:
 
 
 def _replay(job: tuple[str, dict]) -> dict:
-    from artsheets.scanner.config import DEFAULT
     from artsheets.scanner.solve import solve
-    from artsheets.scanner.template import template_for
     from benchmarks.bench_scanner import photo_seed, sheet_figures
+    from benchmarks.bench_solver import load_capture
 
-    path, settings = job
-    kept = pickle.loads(Path(path).read_bytes())
-    truth = kept["truth"]
-    config = replace(DEFAULT, **settings)
-    layout = template_for(kept["code"]).layout
+    kept, truth, config, layout = load_capture(*job)
     before = dict(kept["readings"])
     readings = dict(before)
     solved = solve(layout, readings, kept["players"], kept["colours"], config)
