@@ -14,10 +14,12 @@ HEADER = (
 
 
 def write_section(name: str, text: str, path: Path = RESULTS) -> None:
-    """Put ``text`` in section ``name`` of ``path``, replacing what the section held."""
+    """Put ``text`` in section ``name`` of ``path``, replacing what the section held. A blank
+    line follows the start marker, so that the section's heading stays a heading however
+    the file is rendered, and a rewrite leaves the file as it was written by hand."""
     start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
     old = path.read_text() if path.exists() else HEADER
-    block = f"{start}\n{text.rstrip()}\n{end}"
+    block = f"{start}\n\n{text.strip()}\n{end}"
     if start in old and end in old:
         head, rest = old.split(start, 1)
         new = head + block + rest.split(end, 1)[1]
