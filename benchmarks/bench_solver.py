@@ -145,6 +145,24 @@ def _value(field_type: object, text: str) -> object:
     return int(text) if field_type in (int, "int") else float(text)
 
 
+def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, object]:
+    """The ``--set FIELD=VALUE`` items as ScannerConfig settings to replay under; a field the
+    config does not have, or no value, is the command line's error (``parser.error``)."""
+    from artsheets.scanner.config import ScannerConfig
+
+    types = {f.name: f.type for f in fields(ScannerConfig)}
+    settings: dict[str, object] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        if name not in types or not text:
+            parser.error(
+                f"--set {item}: give FIELD=VALUE, FIELD a number or true/false field of "
+                "ScannerConfig"
+            )
+        settings[name] = _value(types[name], text)
+    return settings
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--keep", required=True, help="a kept bench_scanner.py photo folder")
@@ -159,18 +177,7 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="list the sheets not solved right")
     parser.add_argument("--margins", action="store_true", help="print the evidence reliability")
     args = parser.parse_args()
-    from artsheets.scanner.config import ScannerConfig
-
-    types = {f.name: f.type for f in fields(ScannerConfig)}
-    settings: dict[str, object] = {}
-    for item in args.set:
-        name, _, text = item.partition("=")
-        if name not in types or not text:
-            parser.error(
-                f"--set {item}: give FIELD=VALUE, FIELD a number or true/false field of "
-                "ScannerConfig"
-            )
-        settings[name] = _value(types[name], text)
+    settings = parse_settings(parser, args.set)
     folder = Path(args.keep)
     truth_file = folder / f"truth_{args.split}.json"
     if not truth_file.exists():

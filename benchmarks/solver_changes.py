@@ -21,7 +21,6 @@ import json
 import multiprocessing as mp
 import sys
 from collections import Counter
-from dataclasses import fields
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,7 +124,7 @@ def _findings(layout, kept: dict, before: dict, config, right: dict) -> list[dic
 
 
 def main() -> int:
-    from artsheets.scanner.config import ScannerConfig
+    from benchmarks.bench_solver import parse_settings
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("folder")
@@ -135,11 +134,7 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--save")
     args = p.parse_args()
-    types = {f.name: f.type for f in fields(ScannerConfig)}
-    settings: dict = {}
-    for item in args.set:
-        name, _, text = item.partition("=")
-        settings[name] = int(text) if types[name] in (int, "int") else float(text)
+    settings = parse_settings(p, args.set)
     kept = sorted((Path(args.folder) / "solver_tune").glob("*.pkl"))
     games = set(args.games.split(",")) if args.games else None
     conds = set(args.conditions.split(",")) if args.conditions else None
