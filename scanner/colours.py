@@ -1548,15 +1548,15 @@ def _reread_lines(
 
 
 def _full_traces(
-    out: list[Reading], pieces: set[int], config: ScannerConfig, cover: float | None = None
+    out: list[Reading], pieces: set[int], cover: float, config: ScannerConfig
 ) -> float | None:
     """Where a sheet's traces all cover the band round the printed line (a felt tip's), how
     much the least covered of them cover: the 10th percentile of the coverage of the
     ``pieces`` (a curve's segments, or the straight lines' pieces) read surely marked in each
     colour (``curve_full_least`` or more of them), the least over the colours, when it
-    reaches ``cover`` (default ``curve_full_cover``); None otherwise (pencil, whose light
-    traces cover as little as a bare line, see the setting's measurement)."""
-    cover = config.curve_full_cover if cover is None else cover
+    reaches ``cover`` (``curve_full_cover`` for a curve, ``line_full_cover`` for straight
+    lines); None otherwise (pencil, whose light traces cover as little as a bare line, see
+    the settings' measurements)."""
     covers: dict[int, list[float]] = {}
     for i in pieces:
         rd = out[i]
@@ -1580,7 +1580,7 @@ def _among_full_traces(
     dyed over and whose traces all cover their bands, its bare pieces
     (:func:`_bare_straight_among_full_traces`)."""
     curve = curve_indices(tpl.layout, tpl.masks.ids)
-    least = _full_traces(out, curve, config)
+    least = _full_traces(out, curve, config.curve_full_cover, config)
     if least is not None:
         _bare_among_full_traces(out, curve, least, config.curve_bare_share, config)
         _spill_in_circled_spaces(out, stats, tpl, config)
@@ -1607,7 +1607,7 @@ def _bare_straight_among_full_traces(
     straight = {i for i, r in enumerate(regions) if r.kind == "segment"} - curve
     if not straight or not lines_dyed(stats.line_refl, config):
         return
-    least = _full_traces(out, straight, config, config.line_full_cover)
+    least = _full_traces(out, straight, config.line_full_cover, config)
     if least is not None:
         _bare_among_full_traces(out, straight, least, share, config)
 

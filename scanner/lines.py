@@ -292,16 +292,13 @@ def _own_fill(
     return out
 
 
-def _dyed(refl: np.ndarray, config: ScannerConfig) -> bool:
-    """Whether a sheet's lines are dyed over (felt tip): ``line_dyed_share`` or more of their
-    pixels with a channel under ``line_dyed_below`` of the paper."""
-    return float(_any3(refl < config.line_dyed_below).mean()) >= config.line_dyed_share
-
-
 def lines_dyed(refl: np.ndarray, config: ScannerConfig = DEFAULT) -> bool:
-    """Whether a sheet's lines (their pixels' reflectance ``refl``, (n, 3)) are dyed over, as
-    :func:`fit_lines` decides it: a felt tip's (none when there are no pixels)."""
-    return len(refl) > 0 and _dyed(refl, config)
+    """Whether a sheet's lines (their pixels' reflectance ``refl``, (n, 3)) are dyed over (a
+    felt tip's): ``line_dyed_share`` or more of their pixels with a channel under
+    ``line_dyed_below`` of the paper; none when there are no pixels."""
+    if len(refl) == 0:
+        return False
+    return float(_any3(refl < config.line_dyed_below).mean()) >= config.line_dyed_share
 
 
 def _beside_groups(
@@ -493,7 +490,7 @@ def fit_lines(
     if colour_refl is not None:
         dens = _density(colour_refl, floor)
         chroma = dens @ _NEUTRAL_OUT
-    dyed = _dyed(refl, config)
+    dyed = lines_dyed(refl, config)
     beside = _beside_groups(owner, host, core, config.line_bleed_across and dyed)
     core_groups = _core_by_sides(owner, host, core)
     # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
