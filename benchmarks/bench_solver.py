@@ -163,6 +163,41 @@ def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[st
     return settings
 
 
+def replay_parser(description: str) -> argparse.ArgumentParser:
+    """The command line both replays of a kept capture share (``solver_changes.py``,
+    ``solver_sheets.py``): the folder, settings, a narrowing by game and condition."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("folder", help="a bench_scanner.py folder captured with --capture")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
+    p.add_argument("--games")
+    p.add_argument("--conditions")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--save", metavar="FILE", help="write the rows as JSON")
+    return p
+
+
+def replay_kept(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, worker: Any
+) -> tuple[list[dict], dict[str, object]]:
+    """``worker((path, settings))`` over the captured photos the arguments select, on a
+    process pool; the rows and the settings they were replayed under."""
+    settings = parse_settings(parser, args.set)
+    kept = sorted((Path(args.folder) / "solver_tune").glob("*.pkl"))
+    games = set(args.games.split(",")) if args.games else None
+    conds = set(args.conditions.split(",")) if args.conditions else None
+    kept = [
+        k
+        for k in kept
+        if (games is None or k.stem.rsplit("_", 2)[1] in games)
+        and (conds is None or k.stem.rsplit("_", 2)[0] in conds)
+    ]
+    if not kept:
+        parser.error(f"no captured photo selected in {args.folder}/solver_tune")
+    with mp.get_context("spawn").Pool(args.workers) as pool:
+        rows = pool.map(worker, [(str(k), settings) for k in kept], chunksize=4)
+    return rows, settings
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--keep", required=True, help="a kept bench_scanner.py photo folder")

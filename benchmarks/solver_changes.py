@@ -16,9 +16,7 @@ its cost in the search's evidence and whether the stretch is drawn or a misread 
 
 from __future__ import annotations
 
-import argparse
 import json
-import multiprocessing as mp
 import sys
 from collections import Counter
 from pathlib import Path
@@ -124,28 +122,11 @@ def _findings(layout, kept: dict, before: dict, config, right: dict) -> list[dic
 
 
 def main() -> int:
-    from benchmarks.bench_solver import parse_settings
+    from benchmarks.bench_solver import replay_kept, replay_parser
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("folder")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
-    p.add_argument("--games")
-    p.add_argument("--conditions")
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--save")
+    p = replay_parser(__doc__.split("\n")[0])
     args = p.parse_args()
-    settings = parse_settings(p, args.set)
-    kept = sorted((Path(args.folder) / "solver_tune").glob("*.pkl"))
-    games = set(args.games.split(",")) if args.games else None
-    conds = set(args.conditions.split(",")) if args.conditions else None
-    kept = [
-        k
-        for k in kept
-        if (games is None or k.stem.rsplit("_", 2)[1] in games)
-        and (conds is None or k.stem.rsplit("_", 2)[0] in conds)
-    ]
-    with mp.get_context("spawn").Pool(args.workers) as pool:
-        rows = pool.map(_replay, [(str(k), settings) for k in kept], chunksize=4)
+    rows, settings = replay_kept(p, args, _replay)
     if args.save:
         Path(args.save).write_text(json.dumps(rows))
     print(summary(rows, settings))

@@ -16,9 +16,7 @@ regions and missed breaks by stage, legal and planted-break sheets apart.
 
 from __future__ import annotations
 
-import argparse
 import json
-import multiprocessing as mp
 import sys
 from collections import Counter
 from pathlib import Path
@@ -77,29 +75,12 @@ def _sheet(job: tuple[str, dict]) -> dict:
 
 
 def main() -> int:
-    from benchmarks.bench_solver import parse_settings
+    from benchmarks.bench_solver import replay_kept, replay_parser
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("folder")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
-    p.add_argument("--games")
-    p.add_argument("--conditions")
+    p = replay_parser(__doc__.split("\n")[0])
     p.add_argument("--planted", action="store_true", help="only planted-break sheets")
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--save")
     args = p.parse_args()
-    settings = parse_settings(p, args.set)
-    kept = sorted((Path(args.folder) / "solver_tune").glob("*.pkl"))
-    games = set(args.games.split(",")) if args.games else None
-    conds = set(args.conditions.split(",")) if args.conditions else None
-    kept = [
-        k
-        for k in kept
-        if (games is None or k.stem.rsplit("_", 2)[1] in games)
-        and (conds is None or k.stem.rsplit("_", 2)[0] in conds)
-    ]
-    with mp.get_context("spawn").Pool(args.workers) as pool:
-        rows = pool.map(_sheet, [(str(k), settings) for k in kept], chunksize=4)
+    rows, _ = replay_kept(p, args, _sheet)
     if args.planted:
         rows = [r for r in rows if r["planted"]]
     if args.save:
