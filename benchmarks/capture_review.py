@@ -1,0 +1,100 @@
+"""Capture, per region, what a scan read and why, with a line piece's context (issue 20, doubt).
+
+As ``capture_regions.py`` (the same rows, ``DIR/results_tune.json``, and one line a photo in
+``DIR/regions.jsonl``), and per straight line piece (Arp's) the context the review rules weigh
+after solving, as it stands when ``linedoubt.doubt_line_pieces`` runs: the colours of the
+fills beside it and of the pieces it meets along its printed line, each with whether it was
+read surely and left out of review. Extra fields per region (``CONTEXT``): beside colours,
+beside colours read surely, met colours, met colours read surely, a small photo.
+
+    python benchmarks/capture_review.py DIR [--games arp] [--conditions steep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CONTEXT = ["beside", "beside_sure", "met", "met_sure"]
+_SEEN: dict[str, list] = {}
+
+
+def _patch() -> None:
+    import numpy as np
+
+    from artsheets.scanner import pipeline
+
+    inner = pipeline.doubt_line_pieces
+
+    def wrapped(readings, evidence, layout, masks, config):
+        _SEEN.clear()
+        ids = masks.ids
+        for i, reg in enumerate(masks.regions):
+            if reg.kind != "segment":
+                continue
+            hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
+            beside = [ids[h] for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings]
+            met = [ids[j] for j in masks.along[i] if ids[j] in readings]
+
+            def sure(rid: str) -> bool:
+                rd = readings[rid]
+                return rd.reason is None and rd.confidence >= config.review_below
+
+            _SEEN[reg.id] = [
+                sorted({readings[r].color or 0 for r in beside}),
+                sorted({readings[r].color or 0 for r in beside if sure(r)}),
+                sorted({readings[r].color or 0 for r in met}),
+                sorted({readings[r].color or 0 for r in met if sure(r)}),
+            ]
+        return inner(readings, evidence, layout, masks, config)
+
+    pipeline.doubt_line_pieces = wrapped
+
+
+def _capture(truth: dict) -> tuple[dict, dict]:
+    from benchmarks import capture_regions
+
+    _patch()
+    row, photo = capture_regions._capture(truth)
+    if photo.get("ok"):
+        for r in photo["regions"]:
+            r.extend(_SEEN.get(r[0], [[], [], [], []]))
+    return row, photo
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("folder")
+    p.add_argument("--games")
+    p.add_argument("--conditions")
+    p.add_argument("--workers", type=int, default=2)
+    args = p.parse_args()
+    folder = Path(args.folder)
+    games = args.games.split(",") if args.games else None
+    conditions = args.conditions.split(",") if args.conditions else None
+    truths = [
+        t
+        for t in json.loads((folder / "truth_tune.json").read_text())
+        if (games is None or t["game"] in games)
+        and (conditions is None or t["condition"] in conditions)
+    ]
+    t0 = time.perf_counter()
+    with mp.get_context("spawn").Pool(args.workers) as pool:
+        out = pool.map(_capture, truths, chunksize=1)
+    (folder / "results_tune.json").write_text(json.dumps([r for r, _ in out]))
+    with (folder / "regions.jsonl").open("w") as f:
+        for _, photo in out:
+            f.write(json.dumps(photo) + "\n")
+    print(f"captured {len(out)} photos in {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
