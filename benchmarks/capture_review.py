@@ -5,9 +5,12 @@ As ``capture_regions.py`` (the same rows, ``DIR/results_tune.json``, and one lin
 after solving, as it stands when ``linedoubt.doubt_line_pieces`` runs: the colours of the
 fills beside it and of the pieces it meets along its printed line, each with whether it was
 read surely and left out of review. Extra fields per region (``CONTEXT``): beside colours,
-beside colours read surely, met colours, met colours read surely, a small photo.
+beside colours read surely, met colours, met colours read surely (blank as 0), and whether
+``doubt_line_pieces`` took the piece out of review.
 
     python benchmarks/capture_review.py DIR [--games arp] [--conditions steep]
+    python benchmarks/capture_review.py DIR --set line_between_keys_met_sure=False \
+        --set copy_fill_margin=-inf       # a setting changed (here: the rules off)
 """
 
 from __future__ import annotations
@@ -22,14 +25,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-CONTEXT = ["beside", "beside_sure", "met", "met_sure"]
+CONTEXT = ["beside", "beside_sure", "met", "met_sure", "left"]
 _SEEN: dict[str, list] = {}
+_PATCHED: list[bool] = []  # once a process
 
 
-def _patch() -> None:
+def _patch(settings: dict) -> None:
+    import functools
+    from dataclasses import replace
+
     import numpy as np
 
     from artsheets.scanner import pipeline
+    from artsheets.scanner.config import DEFAULT
+
+    if _PATCHED:
+        return
+    _PATCHED.append(True)
+    if settings:
+        pipeline.scan_file = functools.partial(
+            pipeline.scan_file, config=replace(DEFAULT, **settings)
+        )
 
     inner = pipeline.doubt_line_pieces
 
@@ -53,20 +69,30 @@ def _patch() -> None:
                 sorted({readings[r].color or 0 for r in met}),
                 sorted({readings[r].color or 0 for r in met if sure(r)}),
             ]
-        return inner(readings, evidence, layout, masks, config)
+        before = {rid: rd.reason for rid, rd in readings.items()}
+        sent = inner(readings, evidence, layout, masks, config)
+        for rid, seen in _SEEN.items():
+            seen.append(before[rid] is not None and readings[rid].reason is None)
+        return sent
 
     pipeline.doubt_line_pieces = wrapped
 
 
-def _capture(truth: dict) -> tuple[dict, dict]:
+def _capture(job: tuple[dict, dict]) -> tuple[dict, dict]:
     from benchmarks import capture_regions
 
-    _patch()
+    truth, settings = job
+    _patch(settings)
     row, photo = capture_regions._capture(truth)
     if photo.get("ok"):
         for r in photo["regions"]:
-            r.extend(_SEEN.get(r[0], [[], [], [], []]))
+            r.extend(_SEEN.get(r[0], [[], [], [], [], False]))
     return row, photo
+
+
+def _value(text: str) -> object:
+    """A setting's value: True, False, or a number (``inf`` and ``-inf`` too)."""
+    return {"True": True, "False": False}[text] if text in ("True", "False") else float(text)
 
 
 def main() -> int:
@@ -75,7 +101,9 @@ def main() -> int:
     p.add_argument("--games")
     p.add_argument("--conditions")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--set", action="append", default=[], help="FIELD=VALUE of ScannerConfig")
     args = p.parse_args()
+    settings = {k: _value(v) for k, _, v in (s.partition("=") for s in args.set)}
     folder = Path(args.folder)
     games = args.games.split(",") if args.games else None
     conditions = args.conditions.split(",") if args.conditions else None
@@ -87,7 +115,7 @@ def main() -> int:
     ]
     t0 = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
-        out = pool.map(_capture, truths, chunksize=1)
+        out = pool.map(_capture, [(t, settings) for t in truths], chunksize=1)
     (folder / "results_tune.json").write_text(json.dumps([r for r, _ in out]))
     with (folder / "regions.jsonl").open("w") as f:
         for _, photo in out:
