@@ -35,10 +35,12 @@ the rules' call and are left alone, but for one kind:
 
 And one doubt leaves review: a straight line's piece whose only doubt is its fit's small
 margin between two keys ("colour between keys N and M", :data:`BETWEEN_KEYS`), read in the
-colour of a piece it meets on its printed line that was read surely and left out of review.
-A move traces a run of pieces along one line; where the run's next piece shows that colour
-surely, the piece's own margin between two keys is the pencil's scatter on a short piece,
-not a misread: on the tuning photos no such piece was misread (benchmarks/RESULTS.md,
+colour of a piece it meets on its printed line that was read surely and left out of review,
+its runner-up the colour of no fill beside it and of no piece it meets. A move traces a run
+of pieces along one line; where the run's next piece shows that colour surely and nothing
+round the piece speaks for the other, its own margin between two keys is the pencil's
+scatter on a short piece, not a misread: on the tuning photos no such piece was misread
+(benchmarks/RESULTS.md,
 "Arp's review: pieces between two keys whose line reads their colour surely";
 ``ScannerConfig.line_between_keys_met_sure``). Its reading and confidence are kept; only
 the review goes. Judged on the readings as solved, before this module's other doubts, so a
@@ -128,9 +130,10 @@ BETWEEN_KEYS = re.compile(r"colour between keys (\d+) and \d+")
 def _settled_by_line(
     i: int, readings: Mapping[str, Reading], masks: RegionMasks, config: ScannerConfig
 ) -> bool:
-    """Whether straight piece ``i`` is in review only for its fit's margin between two keys
-    and meets, on its printed line, a piece read surely in its colour and left out of review
-    (see the module's docstring)."""
+    """Whether straight piece ``i`` is in review only for its fit's margin between two keys,
+    meets on its printed line a piece read surely in its colour and left out of review, and
+    has a runner-up that no fill beside it and no piece it meets is read in (see the
+    module's docstring)."""
     if not config.line_between_keys_met_sure:
         return False
     rd = readings.get(masks.ids[i])
@@ -139,8 +142,14 @@ def _settled_by_line(
     match = BETWEEN_KEYS.fullmatch(rd.reason)
     if match is None or int(match.group(1)) != rd.color:
         return False
-    met = (readings.get(masks.ids[j]) for j in masks.along[i])
-    return any(m is not None and m.color == rd.color and m.sure(config.review_below) for m in met)
+    ids = masks.ids
+    met = [readings[ids[j]] for j in masks.along[i] if ids[j] in readings]
+    if not any(m.color == rd.color and m.sure(config.review_below) for m in met):
+        return False
+    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets.
+    hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
+    beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
+    return rd.runner_up not in beside | {m.color for m in met}
 
 
 COLOURLESS = (
