@@ -1261,6 +1261,19 @@ class ScannerConfig:
     # none wrong; every sure misread under 2.2 there (a Vasarely mark, a Miro key) was not
     # dulled (benchmarks/RESULTS.md, "Capture marks in register").
     copy_overexposed_dulled: bool = False
+    # --- any messaging copy's fills and keys read by a small margin (copydoubt.py) ---
+    # In a photo under ``grey_min_px_per_mm``, overexposed or not, a filled space or key
+    # read by fewer log-odds than this over its next reading goes to review (marks keep
+    # their own small-mark doubt): a copy keeps a fill's colour as a chroma block or two,
+    # and a fill between two keys read on neither weakened reference above was left out
+    # of review (tuning seeds 10200-10223, messaging copies of Arp, Miro, Vasarely and Klee:
+    # an Arp space read 2 for 3 at 1.55). Spaces and keys left out of review under 1.6 /
+    # 2.0 / 2.2 / 2.5 / 3.0: those 24 copies 6 / 13 / 20 / 27 / 43 (that one wrong each
+    # time), reg48's 48 copies 5 / 17 / 22 / 36 / 66 (none wrong). 2.2, the overexposed
+    # copies' margin: 41 right regions on 72 copies. Minus infinity: never. Figures:
+    # benchmarks/RESULTS.md, "Messaging copies: any copy's fills and keys read by a small
+    # margin".
+    copy_fill_margin: float = 2.2
     # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
     # Where a piece's core has no open side (fills of its colour on both sides) and the core
     # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to
