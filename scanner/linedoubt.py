@@ -33,18 +33,17 @@ the rules' call and are left alone, but for one kind:
   (benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces with no
   colour of their own"). It goes to review with blank second.
 
-And one doubt leaves review: a straight line's piece whose only doubt is its fit's small
-margin between two keys ("colour between keys N and M", :data:`BETWEEN_KEYS`), read in the
-colour of a piece it meets on its printed line that was read surely and left out of review,
-its runner-up the colour of no fill beside it and of no piece it meets. A move traces a run
-of pieces along one line; where the run's next piece shows that colour surely and nothing
-round the piece speaks for the other, its own margin between two keys is the pencil's
-scatter on a short piece, not a misread: on the tuning photos no such piece was misread
-(benchmarks/RESULTS.md,
-"Arp's review: pieces between two keys whose line reads their colour surely";
-``ScannerConfig.line_between_keys_met_sure``). Its reading and confidence are kept; only
-the review goes. Judged on the readings as solved, before this module's other doubts, so a
-piece left out here never vouches for another.
+And one doubt leaves review: a straight line's piece surely marked (blank ruled out) whose
+only doubt is its fit's small margin between two keys ("colour between keys N and M",
+:data:`BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
+read surely and left out of review, its runner-up the colour of no fill beside it and of no
+piece it meets. A move traces a run of pieces along one line; where the run's next piece
+shows that colour surely and nothing round the piece speaks for the other, its own margin
+between two keys is the pencil's scatter on a short piece, not a misread: on the tuning
+photos no such piece was misread (benchmarks/RESULTS.md, "Arp's review: pieces between two
+keys whose line reads their colour surely"; ``ScannerConfig.line_between_keys_met_sure``).
+Its reading and confidence are kept; only the review goes. Judged on the readings as solved,
+before this module's other doubts, so a piece left out here never vouches for another.
 """
 
 from __future__ import annotations
@@ -130,15 +129,15 @@ BETWEEN_KEYS = re.compile(r"colour between keys (\d+) and \d+")
 def _settled_by_line(
     i: int, readings: Mapping[str, Reading], masks: RegionMasks, config: ScannerConfig
 ) -> bool:
-    """Whether straight piece ``i`` is in review only for its fit's margin between two keys,
-    meets on its printed line a piece read surely in its colour and left out of review, and
-    has a runner-up that no fill beside it and no piece it meets is read in (see the
-    module's docstring)."""
+    """Whether straight piece ``i``, surely marked, is in review only for its fit's margin
+    between two keys, meets on its printed line a piece read surely in its colour and left
+    out of review, and has a runner-up that no fill beside it and no piece it meets is read
+    in (see the module's docstring)."""
     if not config.line_between_keys_met_sure:
         return False
     rd = readings.get(masks.ids[i])
-    if rd is None or rd.color is None or rd.reason is None:
-        return False
+    if rd is None or rd.color is None or rd.reason is None or not rd.surely_marked:
+        return False  # (not surely marked: blank is close too, whatever the runner-up)
     match = BETWEEN_KEYS.fullmatch(rd.reason)
     if match is None or int(match.group(1)) != rd.color:
         return False

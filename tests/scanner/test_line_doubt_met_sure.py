@@ -29,6 +29,7 @@ def _after(
     config: ScannerConfig = DEFAULT,
     last: int | None = None,
     beside: int | None = None,
+    marked: bool = True,
 ) -> Reading:
     """The doubted piece after the module: an Arp piece read 3 at 0.62 (fit margin 0.5),
     ``reason`` its doubt, each piece it meets on its line read as ``met`` (sure 3 unless
@@ -45,7 +46,7 @@ def _after(
     )
     rid = masks.ids[i]
     ll = {1: -0.5, 2: -3.0, 3: 0.0, 4: -4.0}
-    readings = {rid: Reading(3, 0.62, 0.9, reason, runner_up=1, loglik=ll, surely_marked=True)}
+    readings = {rid: Reading(3, 0.62, 0.9, reason, runner_up=1, loglik=ll, surely_marked=marked)}
     other = met if met is not None else Reading(3, 0.97, 0.95, runner_up=1, loglik=ll)
     for j in masks.along[i]:
         readings[masks.ids[j]] = other
@@ -78,6 +79,8 @@ def test_pieces_kept_in_review() -> None:
     assert _after(last=1).reason == BETWEEN
     assert _after(beside=1).reason == BETWEEN
     assert _after(beside=4).reason is None  # a fill of a third colour says nothing
+    # not surely marked: blank is close too (a planted bare piece read so, coverage 0.008)
+    assert _after(marked=False).reason == BETWEEN
     # the setting off
     off = replace(DEFAULT, line_between_keys_met_sure=False)
     assert _after(config=off).reason == BETWEEN
