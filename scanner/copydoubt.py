@@ -23,6 +23,12 @@ keys with the fills: there a filled space, key or mark read by less than
 mark the measurement read against its keys' dulled curves (``Reading.dulled``: under a
 quarter of a chroma block), whose margin allows the lost chroma already
 (``ScannerConfig.copy_overexposed_dulled``).
+
+In any copy, overexposed or not, a filled space or key read by less than
+``ScannerConfig.copy_fill_margin`` goes to review whatever its references: a fill between
+two keys was read surely in its neighbour's colour on a key learned from a swatch, its
+pixels unclipped (benchmarks/RESULTS.md, "Messaging copies: any copy's fills and keys read by
+a small margin").
 """
 
 from __future__ import annotations
@@ -73,8 +79,9 @@ def doubt_copy_fills(
     config: ScannerConfig,
 ) -> int:
     """Send to review, in place, the copy's fills read surely by a small margin whose colour
-    rests on a key learned from ticks or on clipped pixels, and in an overexposed copy its
-    fills, keys and marks read by a smaller margin (see the module's docstring).
+    rests on a key learned from ticks or on clipped pixels, in an overexposed copy its
+    fills, keys and marks read by a smaller margin, and in any copy its fills and keys read
+    by ``copy_fill_margin`` (see the module's docstring).
 
     ``regions``: the template's regions in the order of ``censored`` (each with ``id`` and
     ``kind``). ``overexposed``: the photo's paper clipped at white in some channel
@@ -127,4 +134,9 @@ def _why(
         if kind == "mark" and rd.dulled and not config.copy_overexposed_dulled:
             return None  # read against dulled keys already (``Reading.dulled``)
         return f"the copy is overexposed, which dulls its colours: colour {rd.runner_up} is close"
+    if kind in FILL_KINDS and margin < config.copy_fill_margin:
+        return (
+            "a messaging app's copy keeps a fill's colour as a chroma block or two: "
+            f"colour {rd.runner_up} is close"
+        )
     return None

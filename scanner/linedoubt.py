@@ -32,10 +32,23 @@ the rules' call and are left alone, but for one kind:
   uncoloured looks just so; confirming its colour would hide that break
   (benchmarks/RESULTS.md, "Wrong regions left out of review: confirmed pieces with no
   colour of their own"). It goes to review with blank second.
+
+And one doubt leaves review: a straight line's piece surely marked (blank ruled out) whose
+only doubt is its fit's small margin between two keys ("colour between keys N and M",
+:data:`BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
+read surely and left out of review, its runner-up the colour of no fill beside it and of no
+piece it meets. A move traces a run of pieces along one line; where the run's next piece
+shows that colour surely and nothing round the piece speaks for the other, its own margin
+between two keys is the pencil's scatter on a short piece, not a misread: on the tuning
+photos no such piece was misread (benchmarks/RESULTS.md, "Arp's review: pieces between two
+keys whose line reads their colour surely"; ``ScannerConfig.line_between_keys_met_sure``).
+Its reading and confidence are kept; only the review goes. Judged on the readings as solved,
+before this module's other doubts, so a piece left out here never vouches for another.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -66,6 +79,11 @@ def doubt_line_pieces(
     were sent."""
     ids = masks.ids
     curve = curve_indices(layout, ids)
+    settled = [
+        reg.id
+        for i, reg in enumerate(masks.regions)
+        if reg.kind == "segment" and i not in curve and _settled_by_line(i, readings, masks, config)
+    ]
     # A pair (reading, core's colour) that many of the sheet's sure segments share is the
     # photo's own bias in the core's view (a close pair of keys), not a misread's sign.
     shared = Counter(
@@ -97,7 +115,40 @@ def doubt_line_pieces(
         if why is not None:
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
+    for rid in settled:
+        readings[rid] = replace(readings[rid], reason=None)
     return sent
+
+
+# The line fit's doubt of a piece whose colour is not clearly better than its runner-up's
+# (``colours._reread_lines``), when it is the piece's only doubt: a blank alternative, a run's
+# change or any other doubt writes other words.
+BETWEEN_KEYS = re.compile(r"colour between keys (\d+) and \d+")
+
+
+def _settled_by_line(
+    i: int, readings: Mapping[str, Reading], masks: RegionMasks, config: ScannerConfig
+) -> bool:
+    """Whether straight piece ``i``, surely marked, is in review only for its fit's margin
+    between two keys, meets on its printed line a piece read surely in its colour and left
+    out of review, and has a runner-up that no fill beside it and no piece it meets is read
+    in (see the module's docstring)."""
+    if not config.line_between_keys_met_sure:
+        return False
+    rd = readings.get(masks.ids[i])
+    if rd is None or rd.color is None or rd.reason is None or not rd.surely_marked:
+        return False  # (not surely marked: blank is close too, whatever the runner-up)
+    match = BETWEEN_KEYS.fullmatch(rd.reason)
+    if match is None or int(match.group(1)) != rd.color:
+        return False
+    ids = masks.ids
+    met = [readings[ids[j]] for j in masks.along[i] if ids[j] in readings]
+    if not any(m.color == rd.color and m.sure(config.review_below) for m in met):
+        return False
+    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets.
+    hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
+    beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
+    return rd.runner_up not in beside | {m.color for m in met}
 
 
 COLOURLESS = (

@@ -89,7 +89,8 @@ def test_clipped_fill_goes_to_review() -> None:
 )
 def test_left_alone(kwargs: dict) -> None:
     # Not overexposed unless said: an overexposed copy doubts its sure reads by a margin
-    # of its own (below).
-    out = _run(**{"confidence": 0.9, "overexposed": False, **kwargs})
+    # of its own (below); nor any copy's small margin (``copy_fill_margin``: its own file).
+    config = replace(kwargs.pop("config", DEFAULT), copy_fill_margin=-float("inf"))
+    out = _run(**{"confidence": 0.9, "overexposed": False, "config": config, **kwargs})
     assert out.reason is None
     assert out.confidence == kwargs.get("confidence", 0.9)
