@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -81,6 +82,17 @@ __all__ = [
 ]
 
 REVIEW_BELOW = 0.8  # regions read with less confidence than this are listed for review
+
+# The review reason of a reading whose margin between its two likeliest keys is small, and
+# its pattern: ``linedoubt`` recognises a piece whose only doubt this is.
+BETWEEN_KEYS = re.compile(r"colour between keys (\d+) and (\d+)")
+
+
+def between_keys(colour: int, runner_up: int | None) -> str:
+    """The reason "colour between keys N and M" (:data:`BETWEEN_KEYS`)."""
+    return f"colour between keys {colour} and {runner_up}"
+
+
 OUTSIDE = "outside the photo"  # the reason of a region (mostly) not in the photo: not read
 DISSENT_ABOVE = 1.0  # a line whose core or sides alone favour another colour by odds over e
 KEY_PIXELS_ENOUGH = 60  # pixels of a key swatch in the photo enough to learn its colour
@@ -1452,7 +1464,7 @@ def _reread_lines(
             reason = (
                 rd.reason or f"light or patchy trace ({rd.coverage:.0%} covered)"
                 if conf == conf_cov
-                else f"colour between keys {fit.color} and {fit.runner_up}"
+                else between_keys(fit.color, fit.runner_up)
             )
         # Half covered, in the colour of the fill beside it by a small margin: that fill's
         # pencil reaching into the band and bled onto the core would show the same.
@@ -2094,7 +2106,7 @@ def _classify_once(
             elif conf == conf_abs:
                 reason = "colour matches no key swatch well"
             elif conf == conf_sep:
-                reason = f"colour between keys {k} and {keys[order[1]]}"
+                reason = between_keys(k, keys[order[1]])
             else:
                 reason = "too small to read"
         if palette.unknown and reason is None:

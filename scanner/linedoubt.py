@@ -35,7 +35,7 @@ the rules' call and are left alone, but for one kind:
 
 And one doubt leaves review: a straight line's piece surely marked (blank ruled out) whose
 only doubt is its fit's small margin between two keys ("colour between keys N and M",
-:data:`BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
+:data:`.colours.BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
 read surely and left out of review, its runner-up the colour of no fill beside it and of no
 piece it meets. A move traces a run of pieces along one line; where the run's next piece
 shows that colour surely and nothing round the piece speaks for the other, its own margin
@@ -48,7 +48,6 @@ before this module's other doubts, so a piece left out here never vouches for an
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -56,7 +55,7 @@ from dataclasses import replace
 import numpy as np
 
 from artsheets.generator.layout import Layout
-from artsheets.scanner.colours import Reading
+from artsheets.scanner.colours import BETWEEN_KEYS, Reading
 from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.evidence import Evidence
 from artsheets.scanner.lines import curve_indices
@@ -118,12 +117,6 @@ def doubt_line_pieces(
     for rid in settled:
         readings[rid] = replace(readings[rid], reason=None)
     return sent
-
-
-# The line fit's doubt of a piece whose colour is not clearly better than its runner-up's
-# (``colours._reread_lines``), when it is the piece's only doubt: a blank alternative, a run's
-# change or any other doubt writes other words.
-BETWEEN_KEYS = re.compile(r"colour between keys (\d+) and \d+")
 
 
 def _settled_by_line(
