@@ -155,7 +155,13 @@ class ScannerConfig:
     # felt tip 127 -> 212) (benchmarks/RESULTS.md, "Arp's wrong regions in register by
     # cause").
     line_core_mm: float = 0.3
-    # The most neutral density a printed line's blur may add beside it.
+    # The most neutral density a printed line's blur may add beside it. In register, the
+    # line fit alone (each sheet's fit as kept, truly traced pieces misread) on reg48's 48 Arp
+    # photos outside messaging copies (8,778 pieces) / seeds 9800-9823's 72 Arp (13,170) at
+    # 0.08 146 / 120, 0.12 100 / 97, 0.16 90 / 95, 0.2 91 / 112, 0.24 104 / 133, 0.3 137 / -;
+    # 0.16 gains on steep and pencil and loses on crayon (9 -> 13 / 24 -> 28), and on reg96b's
+    # 49 Arp (the check) reads 133 -> 134 (at 1 log-odds or more 18 -> 21): kept (benchmarks/
+    # RESULTS.md, "Arp's line pieces in register by stage and by the photo's JPEG quality").
     line_halo: float = 0.12
     # The most of a neighbouring fill, relative to its space's measured colour, that blur
     # carries onto the printed core (a blue trace between pink fills otherwise reads purple):
