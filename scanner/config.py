@@ -652,6 +652,16 @@ class ScannerConfig:
     # of 103 traced reached 3, 2.5: 78 with one fit wrong; 24 photos of unfinished games:
     # 13 of 821 bare segments read blank reached 3).
     line_blank_fit_logodds: float = 2.0
+    # A piece of Arp's printed lines read blank by its coverage (surely, or as faint marks:
+    # a dark grey key over the printed grey) whose fit's colour beats no trace at all
+    # (``LineFit.bare``) by this many log-odds is doubted the same way, that colour second
+    # (``lines.traced_though_blank``). Arp, in register, reg48 and tune seeds 9800-9887
+    # (408 photos, 15 readings of planted bare pieces read blank so, of 4 seeds): the
+    # traced pieces so read 34, whose fit beats no trace by 0.8-2.0 on 7, 2.86-49.7 on 27
+    # (9 of them left blank at the end); the planted bare pieces by 0.01-2.25 (1.57 and
+    # 2.25: seed 9833, steep and fit to page). At 2.5 27 traces and no bare piece; at 2 one
+    # bare piece (a planted break the rules may then colour).
+    line_faint_bare_logodds: float = 2.5
     # A curve's segments (Miro): the line fit's margins between colours times this
     # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
     # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of
