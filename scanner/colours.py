@@ -1546,12 +1546,24 @@ def _reread_lines(
     _doubt_beside_islands(out, islands, m.along, m.ids)
     out = _blanks_in_runs(out, fits, m.along)
     blank = [i for i in fits if out[i].color is None and out[i].reason is None]
-    for i in traced_though_blank(measured, blank, m.along, config):  # a dull pencil (Miro)
+    # Read blank by their coverage with that stage's own doubt ("faint marks"), left so.
+    faint = [
+        i
+        for i in fits
+        if out[i].color is None
+        and out[i].reason is not None
+        and out[i].reason != OUTSIDE
+        and out[i].reason == second[i].reason
+        and second[i].color is None
+    ]
+    for i in traced_though_blank(measured, blank, m.along, config, faint):  # a dull pencil
+        why = "" if out[i].reason is None else f" ({out[i].reason})"
         out[i] = Reading(
             None,
             min(out[i].confidence, BLANK_IN_RUN_CONFIDENCE),
             out[i].coverage,
-            f"read blank, but its pixels fit colour {measured[i].color} clearly: a dull pencil?",
+            f"read blank{why}, but its pixels fit colour {measured[i].color} clearly: "
+            "a dull pencil?",
             runner_up=measured[i].color,
             loglik=measured[i].loglik,
         )

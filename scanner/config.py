@@ -155,7 +155,13 @@ class ScannerConfig:
     # felt tip 127 -> 212) (benchmarks/RESULTS.md, "Arp's wrong regions in register by
     # cause").
     line_core_mm: float = 0.3
-    # The most neutral density a printed line's blur may add beside it.
+    # The most neutral density a printed line's blur may add beside it. In register, the
+    # line fit alone (each sheet's fit as kept, truly traced pieces misread) on reg48's 48 Arp
+    # photos outside messaging copies (8,778 pieces) / seeds 9800-9823's 72 Arp (13,170) at
+    # 0.08 146 / 120, 0.12 100 / 97, 0.16 90 / 95, 0.2 91 / 112, 0.24 104 / 133, 0.3 137 / -;
+    # 0.16 gains on steep and pencil and loses on crayon (9 -> 13 / 24 -> 28), and on reg96b's
+    # 49 Arp (the check) reads 133 -> 134 (at 1 log-odds or more 18 -> 21): kept (benchmarks/
+    # RESULTS.md, "Arp's line pieces in register by stage and by the photo's JPEG quality").
     line_halo: float = 0.12
     # The most of a neighbouring fill, relative to its space's measured colour, that blur
     # carries onto the printed core (a blue trace between pink fills otherwise reads purple):
@@ -646,6 +652,16 @@ class ScannerConfig:
     # of 103 traced reached 3, 2.5: 78 with one fit wrong; 24 photos of unfinished games:
     # 13 of 821 bare segments read blank reached 3).
     line_blank_fit_logodds: float = 2.0
+    # A piece of Arp's printed lines read blank by its coverage (surely, or as faint marks:
+    # a dark grey key over the printed grey) whose fit's colour beats no trace at all
+    # (``LineFit.bare``) by this many log-odds is doubted the same way, that colour second
+    # (``lines.traced_though_blank``). Arp, in register, reg48 and tune seeds 9800-9887
+    # (408 photos, 15 readings of planted bare pieces read blank so, of 4 seeds): the
+    # traced pieces so read 34, whose fit beats no trace by 0.8-2.0 on 7, 2.86-49.7 on 27
+    # (9 of them left blank at the end); the planted bare pieces by 0.01-2.25 (1.57 and
+    # 2.25: seed 9833, steep and fit to page). At 2.5 27 traces and no bare piece; at 2 one
+    # bare piece (a planted break the rules may then colour).
+    line_faint_bare_logodds: float = 2.5
     # A curve's segments (Miro): the line fit's margins between colours times this
     # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
     # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of

@@ -892,19 +892,24 @@ def traced_though_blank(
     blank: Sequence[int],
     along: Sequence[Sequence[int]],
     config: ScannerConfig = DEFAULT,
+    faint: Sequence[int] = (),
 ) -> list[int]:
-    """Of the lines read blank (``blank``: too little pencil by their coverage), those that
-    are a curve's segments, no piece of a longer printed line (``along`` empty: Miro), whose
-    pixels the fit reads in one colour by ``line_blank_fit_logodds`` or more over the next:
-    a dull pencil (grey-green over the printed grey) darkens the band little enough to pass
-    for paper, but its colour shows to the fit, while a bare line fits every colour alike (no
-    pencil). They are doubted, the fit's colour second, so that the rules (a Miro game ends
-    with every segment coloured, a capture circle's boundary is coloured) may colour them.
-    Pieces of a printed line are judged by their neighbours along it instead (Arp)."""
-    return [
-        i
-        for i in blank
-        if i in fits and not along[i] and fits[i].llr >= config.line_blank_fit_logodds
+    """Of the lines read blank by their coverage, those whose pixels the fit reads in a
+    colour clearly: a dull pencil (a grey-green over the printed grey, or a dark grey key on
+    it) darkens the band little enough to pass for paper, but its colour shows to the fit,
+    while a bare line fits every colour alike (no pencil). They are doubted, the fit's colour
+    second, so that the rules (a Miro game ends with every segment coloured, a capture
+    circle's boundary is coloured; an Arp game ends with every piece coloured) may colour
+    them. ``blank``: read blank surely; ``faint``: read blank with a doubt of their own (faint
+    marks). A curve's segment (no piece of a longer printed line, ``along`` empty: Miro's),
+    read surely blank, needs the fit's margin over the next colour of
+    ``line_blank_fit_logodds``; a piece of a printed line (Arp's), either way, its colour's
+    margin over no trace at all (``LineFit.bare``) of ``line_faint_bare_logodds``: a bare
+    piece's own fills and printed line explain its pixels about as well."""
+    curve = [i for i in blank if i in fits and not along[i]]
+    pieces = [i for i in (*blank, *faint) if i in fits and along[i]]
+    return [i for i in curve if fits[i].llr >= config.line_blank_fit_logodds] + [
+        i for i in pieces if -fits[i].bare >= config.line_faint_bare_logodds
     ]
 
 
