@@ -161,12 +161,18 @@ def main() -> int:
     t0 = time.perf_counter()
     with ctx.Pool(args.workers) as pool:
         out = pool.map(_capture, truths, chunksize=1)
+    write_capture(folder, out, t0)
+    return 0
+
+
+def write_capture(folder: Path, out: list[tuple[dict, dict]], t0: float) -> None:
+    """Write the captured rows (``results_tune.json``) and regions (``regions.jsonl``, a line
+    a photo) into ``folder``; the capture's time since ``t0``."""
     (folder / "results_tune.json").write_text(json.dumps([r for r, _ in out]))
     with (folder / "regions.jsonl").open("w") as f:
         for _, photo in out:
             f.write(json.dumps(photo) + "\n")
     print(f"captured {len(out)} photos in {time.perf_counter() - t0:.0f} s")
-    return 0
 
 
 if __name__ == "__main__":

@@ -90,12 +90,10 @@ def _capture(job: tuple[dict, dict]) -> tuple[dict, dict]:
     return row, photo
 
 
-def _value(text: str) -> object:
-    """A setting's value: True, False, or a number (``inf`` and ``-inf`` too)."""
-    return {"True": True, "False": False}[text] if text in ("True", "False") else float(text)
-
-
 def main() -> int:
+    from benchmarks import capture_regions
+    from benchmarks.bench_solver import parse_settings
+
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("folder")
     p.add_argument("--games")
@@ -103,7 +101,7 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--set", action="append", default=[], help="FIELD=VALUE of ScannerConfig")
     args = p.parse_args()
-    settings = {k: _value(v) for k, _, v in (s.partition("=") for s in args.set)}
+    settings = parse_settings(p, args.set)
     folder = Path(args.folder)
     games = args.games.split(",") if args.games else None
     conditions = args.conditions.split(",") if args.conditions else None
@@ -116,11 +114,7 @@ def main() -> int:
     t0 = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
         out = pool.map(_capture, [(t, settings) for t in truths], chunksize=1)
-    (folder / "results_tune.json").write_text(json.dumps([r for r, _ in out]))
-    with (folder / "regions.jsonl").open("w") as f:
-        for _, photo in out:
-            f.write(json.dumps(photo) + "\n")
-    print(f"captured {len(out)} photos in {time.perf_counter() - t0:.0f} s")
+    capture_regions.write_capture(folder, out, t0)
     return 0
 
 
