@@ -34,10 +34,10 @@ def _patch(settings: dict) -> None:
     import functools
     from dataclasses import replace
 
-    import numpy as np
-
     from artsheets.scanner import pipeline
+    from artsheets.scanner.colours import Reading
     from artsheets.scanner.config import DEFAULT
+    from artsheets.scanner.linedoubt import line_neighbours
 
     if _PATCHED:
         return
@@ -51,23 +51,19 @@ def _patch(settings: dict) -> None:
 
     def wrapped(readings, evidence, layout, masks, config):
         _SEEN.clear()
-        ids = masks.ids
+
+        def sure(rd: Reading) -> bool:  # blank too (recorded as 0), unlike Reading.sure
+            return rd.reason is None and rd.confidence >= config.review_below
+
         for i, reg in enumerate(masks.regions):
             if reg.kind != "segment":
                 continue
-            hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
-            beside = [ids[h] for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings]
-            met = [ids[j] for j in masks.along[i] if ids[j] in readings]
-
-            def sure(rid: str) -> bool:
-                rd = readings[rid]
-                return rd.reason is None and rd.confidence >= config.review_below
-
+            beside, met = line_neighbours(i, masks, readings)
             _SEEN[reg.id] = [
-                sorted({readings[r].color or 0 for r in beside}),
-                sorted({readings[r].color or 0 for r in beside if sure(r)}),
-                sorted({readings[r].color or 0 for r in met}),
-                sorted({readings[r].color or 0 for r in met if sure(r)}),
+                sorted({r.color or 0 for r in beside}),
+                sorted({r.color or 0 for r in beside if sure(r)}),
+                sorted({r.color or 0 for r in met}),
+                sorted({r.color or 0 for r in met if sure(r)}),
             ]
         before = {rid: rd.reason for rid, rd in readings.items()}
         sent = inner(readings, evidence, layout, masks, config)

@@ -134,14 +134,24 @@ def _settled_by_line(
     match = BETWEEN_KEYS.fullmatch(rd.reason)
     if match is None or int(match.group(1)) != rd.color:
         return False
-    ids = masks.ids
-    met = [readings[ids[j]] for j in masks.along[i] if ids[j] in readings]
+    beside, met = line_neighbours(i, masks, readings)
     if not any(m.color == rd.color and m.sure(config.review_below) for m in met):
         return False
     # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets.
+    return rd.runner_up not in {r.color for r in (*beside, *met)}
+
+
+def line_neighbours(
+    i: int, masks: RegionMasks, readings: Mapping[str, Reading]
+) -> tuple[list[Reading], list[Reading]]:
+    """The readings of the regions beside straight piece ``i`` (those its pixels lie in:
+    the fills either side) and of the pieces it meets on its printed line: the context the
+    doubts of a piece weigh."""
+    ids = masks.ids
     hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
-    beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
-    return rd.runner_up not in beside | {m.color for m in met}
+    beside = [readings[ids[h]] for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings]
+    met = [readings[ids[j]] for j in masks.along[i] if ids[j] in readings]
+    return beside, met
 
 
 COLOURLESS = (
@@ -200,10 +210,9 @@ def _context_favours(
     wrong line pieces in register by stage")."""
     if margin >= config.line_context_margin or not masks.along[i]:
         return None
-    ids = masks.ids
-    met = {readings[ids[j]].color for j in masks.along[i] if ids[j] in readings}
-    hosts = masks.host[masks.starts[i] : masks.starts[i + 1]]
-    beside = {readings[ids[h]].color for h in np.unique(hosts[hosts >= 0]) if ids[h] in readings}
+    beside_rd, met_rd = line_neighbours(i, masks, readings)
+    beside = {r.color for r in beside_rd}
+    met = {r.color for r in met_rd}
     if rd.color in beside:
         return None
     own = ev.loglik.get(rd.color, 0.0)
