@@ -60,6 +60,7 @@ from artsheets.scanner.lines import (
     full_size_blacks,
     line_sides,
     lines_dyed,
+    open_side_bare,
     pixels_per_sample,
     runs_along,
     traced_though_blank,
@@ -1530,6 +1531,15 @@ def _reread_lines(
             )
         if fit.color != own:
             reason = f"read as colour {fit.color} with the pieces along its line (alone: {own})"
+        elif reason is None and not small_photo and m.along[i] and open_side_bare(fit, config):
+            # A piece of a printed line (Arp's) in a fill's colour, its band as full as the
+            # fill, but its core's open side nearly bare: a fill laid to its outline shows
+            # so. For review only (its confidence and evidence stay the fit's): a surely
+            # read piece left unflagged would otherwise hide a player's bare piece.
+            reason = (
+                f"colour {fit.color}, as the fill beside it, but the side of its core that "
+                f"fill does not reach holds {fit.open_share:.0%} of a trace's: left blank?"
+            )
         out[i] = Reading(
             fit.color,
             round(conf, 3),

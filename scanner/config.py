@@ -662,6 +662,22 @@ class ScannerConfig:
     # 2.25: seed 9833, steep and fit to page). At 2.5 27 traces and no bare piece; at 2 one
     # bare piece (a planted break the rules may then colour).
     line_faint_bare_logodds: float = 2.5
+    # A piece read in the colour of a fill beside it with no other doubt (its band holds
+    # ``line_bare_share`` of the fill or more) goes to review, blank named, where the side of
+    # its core no fill of that colour reaches holds under ``line_open_doubt_share`` of the
+    # sheet's traces there (``LineFit.open_share``) and its core under
+    # ``line_open_doubt_core`` of its fill (``core_share``): review only, its confidence and
+    # evidence unchanged (``lines.open_side_bare``). Arp in register, outside messaging copies
+    # (reg48 Arp, 106 photos of tune seeds 11000-11023, four of seeds 10493/10498: 158
+    # photos, 28,914 pieces): the planted bare pieces read in a fill's colour (15, of 5 seeds)
+    # held open side 0.04-0.34 (10 measured) and core 0.21-0.84 (and one 1.4, in review
+    # between keys); the two left unflagged (seed 10493, close colours and low toner) 0.34 /
+    # 0.84 and 0.07 / 0.61. Pieces read coloured and unflagged at the end that the bars newly
+    # reach: those 2 and 5 traces read right (7 photos); at 0.5 / 0.9 2 and 16, at 0.3 / 0.9
+    # 1 and 2, at 0.4 / 0.8 1 and 3, at 0.4 / 1.0 2 and 10 (benchmarks/RESULTS.md, "Arp's
+    # planted bare pieces read in a fill's colour surely").
+    line_open_doubt_share: float = 0.4
+    line_open_doubt_core: float = 0.9
     # A curve's segments (Miro): the line fit's margins between colours times this
     # (``lines.curve_evidence``), in photos that resolve a mark's colour. On 80 Miro tuning
     # photos (seeds 0-7 a condition) segments read by a margin of 1.5-3 were right 1,360 of

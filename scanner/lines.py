@@ -39,6 +39,7 @@ __all__ = [
     "full_size_blacks",
     "line_sides",
     "lines_dyed",
+    "open_side_bare",
     "pixels_per_sample",
     "runs_along",
     "traced_though_blank",
@@ -885,6 +886,26 @@ def blank_is_second(coverage_confidence: float, fit: LineFit) -> bool:
     margin: a thumb's shadow over a trace must not make a colour the pixels rule out a
     close second."""
     return coverage_confidence < fit.confidence
+
+
+def open_side_bare(fit: LineFit, config: ScannerConfig = DEFAULT) -> bool:
+    """Whether a piece read in the colour of a filled space beside it (not dyed over), whose
+    band holds as much of that colour as its fill (so no thin-band doubt), may still be bare:
+    its core's side that no fill of that colour reaches holds under
+    ``line_open_doubt_share`` of what the sheet's traces of that colour hold there
+    (``open_share``: a trace lies across the core, a fill reaches it from its own side only)
+    and its core under ``line_open_doubt_core`` of its fill (``core_share``: a trace lies on
+    the core, and holds mostly more than its fill). A fill laid to its outline, dark on its
+    own side of the core, explains such a band; the pixels say too little for blank's
+    likelihood, so it only goes to review."""
+    return (
+        fit.fill_colour
+        and not fit.under_fill
+        and fit.open_share is not None
+        and fit.open_share < config.line_open_doubt_share
+        and fit.core_share is not None
+        and fit.core_share < config.line_open_doubt_core
+    )
 
 
 def traced_though_blank(
