@@ -468,6 +468,15 @@ class ScannerConfig:
     order_close_logodds: float = 1.0
     # Changed pieces whose sets are taken back together (26 sets of two or more at 5).
     order_undo_up_to: int = 5
+    # A captured space's side read in its captor's colour (a capture check's offer) only
+    # where the captor can have closed the space with it: not where that colour leaves the
+    # side round a seam nothing on the sheet could start and its measured colour does not
+    # (``solve._sides_without_order``; the search then runs again without it). Arp seeds
+    # 10600-10623 (nine conditions, 216 photos, replayed on captured readings): the search
+    # read 48 sides so (39 right); 9 were starved so (7 wrong, 2 right); on: wrong 115 -> 112,
+    # breaks 45 -> 46 of 54, exact and unflagged unchanged; reg48 Arp outside messaging copies
+    # unchanged (benchmarks/RESULTS.md, "A captured space's side read in its captor's colour").
+    capture_side_order: bool = True
     # --- colours.py, tallies.py (fills, ticks, symbols) ---
     # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
     # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of
