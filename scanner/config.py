@@ -477,6 +477,15 @@ class ScannerConfig:
     # breaks 45 -> 46 of 54, exact and unflagged unchanged; reg48 Arp outside messaging copies
     # unchanged (benchmarks/RESULTS.md, "A captured space's side read in its captor's colour").
     capture_side_order: bool = True
+    # Arp's "game not finished" (line pieces left uncoloured) weighs the prior once per piece
+    # it names, not once for the check: each piece left bare is a mistake of its own, so on a
+    # sheet with a bare piece the pixels state surely a faint trace read blank is still
+    # coloured where its colour is close (one check for all left the rules nothing to gain).
+    # Arp seeds 10600-10623 (216, replayed, with ``capture_side_order``): wrong 112 -> 108
+    # (four traces read blank at 0.6 or closer, coloured right), no sheet worse, breaks and
+    # exact unchanged; reg48 Arp outside messaging copies wrong 28 -> 27 (benchmarks/
+    # RESULTS.md, "A captured space's side read in its captor's colour").
+    unfinished_per_piece: bool = True
     # --- colours.py, tallies.py (fills, ticks, symbols) ---
     # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
     # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of

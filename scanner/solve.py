@@ -353,8 +353,19 @@ class _Search:
         tallies, scoring, unusual, explained = self._scored[key]
         cost = sum(m.cost for m in changes.values())
         failed = len(scoring.failed) - len(explained)  # one mistake, one prior
+        if self.config.unfinished_per_piece:
+            failed += sum(len(c["regions"]) - 1 for c in scoring.failed if self._left(c))
         objective = cost + self.config.sure_logodds * failed + self._unusual(unusual)
         return _Reading(changes, cost, tallies, scoring, unusual, objective, explained)
+
+    def _left(self, check: dict) -> bool:
+        """Whether ``check`` names only line pieces left uncoloured on a finished sheet (Arp's
+        game not finished): each a mistake of its own. Arp's only (Miro's uncoloured
+        segments, most of them a stretch its curve check names too, were not measured)."""
+        regions = check.get("regions") or []
+        hinted = {k for k in check if k.startswith(("could_be", "must_be"))}
+        arp = self.layout.game == "arp"
+        return arp and hinted == {"could_be_coloured"} and set(regions) <= self.pieces
 
     def _unusual(self, findings: list[dict]) -> float:
         """What the unusual findings of a reading weigh: a rare stretch (its hints name the
