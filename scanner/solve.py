@@ -640,10 +640,10 @@ def _sides_without_order(
     crossing there). The captor colours the side that closes the space, which the check
     cannot tell and the order of play does; a player's recoloured closing side otherwise
     hides behind other sides read in the captor's colour. Only a side the captor's colour
-    starves: read as measured (the other changes kept) its seam could be started (a side
-    round a starved seam either way sits in a stretch misread piece by piece, which the
-    order of play's choice reads together). The seam is the side's own, so another misread
-    or a player's break elsewhere on the sheet does not bar it. Empty where
+    starves: with every such side read as measured (the other changes kept) its seam could
+    be started (a side round a starved seam either way sits in a stretch misread piece by
+    piece, which the order of play's choice reads together). The seam is the side's own, so
+    another misread or a player's break elsewhere on the sheet does not bar it. Empty where
     ``capture_side_order`` is off or the lines so read have an order (or none is proven
     impossible)."""
     sides = frozenset((rid, m.option) for rid, m in best.changes.items() if m.closes)
@@ -653,14 +653,14 @@ def _sides_without_order(
     found = order({}, config.order_proof)
     if found is None or found.legal is not False:
         return frozenset()
-    out = set()
-    for rid, option in sides:
-        if rid not in found.starved:
-            continue
-        back = order({rid: search.as_read[rid]}, config.order_proof)
-        if back is not None and rid not in back.starved:
-            out.add((rid, option))  # the captor's colour makes the seam: it cannot close
-    return frozenset(out)
+    starved = {(rid, option) for rid, option in sides if rid in found.starved}
+    if not starved:
+        return frozenset()
+    back = order({rid: search.as_read[rid] for rid, _ in sides}, config.order_proof)
+    if back is None:
+        return frozenset()
+    # The captor's colour makes the seam: such a side cannot close its space.
+    return frozenset((rid, option) for rid, option in starved if rid not in back.starved)
 
 
 def _name_broken_rules(
