@@ -476,8 +476,10 @@ class ScannerConfig:
     # readings): the search read 48 sides so, 38 right; 8 starved so (7 wrong, 1 right).
     # On: wrong 115 -> 111, breaks 45 -> 46 of 54, exact and unflagged unchanged; reg48 Arp
     # outside messaging copies unchanged; a side tested alone (the other sides kept in the
-    # captor's colour) left two adjacent sides starved either way (wrong 112). (benchmarks/
-    # RESULTS.md, "A captured space's side read in its captor's colour".)
+    # captor's colour) left two adjacent sides starved either way (wrong 112). Report seeds
+    # 10800-10823 (both settings): wrong 119 -> 102, exact 168 -> 170; reg96b Arp, the
+    # check: one crayon sheet 4 -> 11 (three right sides starved beside misread pieces).
+    # (benchmarks/RESULTS.md, "A captured space's side read in its captor's colour".)
     capture_side_order: bool = True
     # Arp's "game not finished" (line pieces left uncoloured) weighs the prior once per piece
     # it names, not once for the check: each piece left bare is a mistake of its own, so on a
