@@ -468,6 +468,28 @@ class ScannerConfig:
     order_close_logodds: float = 1.0
     # Changed pieces whose sets are taken back together (26 sets of two or more at 5).
     order_undo_up_to: int = 5
+    # A captured space's side read in its captor's colour (a capture check's offer) only
+    # where the captor can have closed the space with it: not where that colour leaves the
+    # side round a seam nothing on the sheet could start and, with every such side read as
+    # measured, it is not (``solve._sides_without_order``; the search then runs again
+    # without it). Arp seeds 10600-10623 (nine conditions, 216 photos, replayed on captured
+    # readings): the search read 48 sides so, 38 right; 8 starved so (7 wrong, 1 right).
+    # On: wrong 115 -> 111, breaks 45 -> 46 of 54, exact and unflagged unchanged; reg48 Arp
+    # outside messaging copies unchanged; a side tested alone (the other sides kept in the
+    # captor's colour) left two adjacent sides starved either way (wrong 112). Report seeds
+    # 10800-10823 (both settings): wrong 119 -> 102, exact 168 -> 170; reg96b Arp, the
+    # check: one crayon sheet 4 -> 11 (three right sides starved beside misread pieces).
+    # (benchmarks/RESULTS.md, "A captured space's side read in its captor's colour".)
+    capture_side_order: bool = True
+    # Arp's "game not finished" (line pieces left uncoloured) weighs the prior once per piece
+    # it names, not once for the check: each piece left bare is a mistake of its own, so on a
+    # sheet with a bare piece the pixels state surely a faint trace read blank is still
+    # coloured where its colour is close (one check for all left the rules nothing to gain).
+    # Arp seeds 10600-10623 (216, replayed, with ``capture_side_order``): wrong 111 -> 107
+    # (four traces read blank at 0.6 or closer, coloured right), no sheet worse, breaks and
+    # exact unchanged; reg48 Arp outside messaging copies wrong 28 -> 27 (benchmarks/
+    # RESULTS.md, "A captured space's side read in its captor's colour").
+    unfinished_per_piece: bool = True
     # --- colours.py, tallies.py (fills, ticks, symbols) ---
     # Measured on the tuning split (120 photos, 12 of every condition; Arp and one
     # overexposed photo whose paper light failed aside, 107 photos): coverage, the share of

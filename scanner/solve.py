@@ -42,7 +42,10 @@ to ``solve_bound_evaluations`` more rescorings, ``solve_evaluations`` in all. Wh
 to its end the answer is exact: no reading the hints reach is likelier (a change that only
 pays with another, each alone leaving the sheet as unlikely, is found so). Where the budget
 ends it, the best found is taken and the solution says so (``exact``). A region changed
-goes to review with its measured reading as its second choice.
+goes to review with its measured reading as its second choice. A side of a captured space
+the search read in its captor's colour where that colour leaves it round a seam no legal
+order of play could start (and its measured colour does not) cannot have closed the space:
+the search runs again without that reading (:func:`_sides_without_order`).
 
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
@@ -88,7 +91,13 @@ from artsheets.scanner.mending import (
     tally_suspects,
     tick_hidden_boxes,
 )
-from artsheets.scanner.scoring import POSITION_KINDS, Scoring, score_sheet, unusual_readings
+from artsheets.scanner.scoring import (
+    POSITION_KINDS,
+    Scoring,
+    order_searcher,
+    score_sheet,
+    unusual_readings,
+)
 from artsheets.scanner.tallies import box_name, boxes_before, lost_weights, read_tallies
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
@@ -121,6 +130,7 @@ class _Move:
     option: Option
     cost: float
     why: str
+    closes: bool = False  # a side of a captured space read in its captor's colour
 
 
 @dataclass
@@ -153,6 +163,10 @@ def solve(
     evidence = beside_fills(layout, as_read, measured, config)
     search = _Search(layout, as_read, players, in_play, evidence, config)
     best = search.run()
+    barred = _sides_without_order(layout, players, search, best, config)
+    if barred:
+        search = _Search(layout, as_read, players, in_play, evidence, config, barred)
+        best = search.run()
     for rid, move in best.changes.items():
         read_otherwise(readings, rid, move.option, move.why)
     proposed = {rid: (m.option, m.cost) for rid, m in best.changes.items()}
@@ -273,14 +287,17 @@ class _Search:
         in_play: list[int],
         evidence: dict[str, Evidence],
         config: ScannerConfig,
+        barred: frozenset[tuple[str, Option]] = frozenset(),
     ) -> None:
         self.layout, self.players, self.in_play = layout, players, in_play
+        self.barred = barred  # readings never offered (:func:`_sides_without_order`)
         self.evidence, self.config = evidence, config
         self.as_read = {rid: rd.color for rid, rd in as_read.items()}
         self.unseen, self.doubted = _unseen_and_doubted(as_read)
         kinds = {r.id: r.kind for r in layout.regions}
         self.drawing = {rid for rid in as_read if kinds.get(rid) in POSITION_KINDS}
         self.pieces = {rid for rid in self.drawing if kinds[rid] == "segment"}  # traced lines
+        self.spaces = {rid for rid in self.drawing if kinds[rid] == "space"}
         self.boxes = {
             r.id
             for r in layout.regions
@@ -336,8 +353,19 @@ class _Search:
         tallies, scoring, unusual, explained = self._scored[key]
         cost = sum(m.cost for m in changes.values())
         failed = len(scoring.failed) - len(explained)  # one mistake, one prior
+        if self.config.unfinished_per_piece:
+            failed += sum(len(c["regions"]) - 1 for c in scoring.failed if self._left(c))
         objective = cost + self.config.sure_logodds * failed + self._unusual(unusual)
         return _Reading(changes, cost, tallies, scoring, unusual, objective, explained)
+
+    def _left(self, check: dict) -> bool:
+        """Whether ``check`` names only line pieces left uncoloured on a finished sheet (Arp's
+        game not finished): each a mistake of its own. Arp's only (Miro's uncoloured
+        segments, most of them a stretch its curve check names too, were not measured)."""
+        regions = check.get("regions") or []
+        hinted = {k for k in check if k.startswith(("could_be", "must_be"))}
+        arp = self.layout.game == "arp"
+        return arp and hinted == {"could_be_coloured"} and set(regions) <= self.pieces
 
     def _unusual(self, findings: list[dict]) -> float:
         """What the unusual findings of a reading weigh: a rare stretch (its hints name the
@@ -420,15 +448,21 @@ class _Search:
         self, check: dict, colours: dict[str, int | None], state: _Reading, wording: str
     ) -> Iterator[_Move]:
         why = f"{wording}: {check['message']}"
+        named = check.get("regions") or [None]
+        mark, sides = named[0], set(named[1:])
+        filled = colours.get(mark) if mark in self.spaces else None
         for rid, option, must in self._wanted(check, colours, state):
             if rid not in self.measured or colours.get(rid) == option:
+                continue
+            if (rid, option) in self.barred:
                 continue
             cost = self._cost(rid, option, must)
             if cost < self.offered.get(rid, (None, math.inf))[1]:
                 self.offered[rid] = (option, cost)
             if cost < self.config.sure_logodds:  # the pixels leave it close
                 prior = self.unnamed if must is None else 0.0  # a reading no check named
-                yield _Move(rid, option, cost + prior, why)
+                closes = filled is not None and option == filled and rid in sides & self.pieces
+                yield _Move(rid, option, cost + prior, why, closes)
 
     def _wanted(
         self, check: dict, colours: dict[str, int | None], state: _Reading
@@ -588,6 +622,45 @@ class _Search:
 
 def _key(changes: dict[str, _Move]) -> frozenset[tuple[str, Option]]:
     return frozenset((rid, m.option) for rid, m in changes.items())
+
+
+def _sides_without_order(
+    layout: Layout,
+    players: int | None,
+    search: _Search,
+    best: _Reading,
+    config: ScannerConfig,
+) -> frozenset[tuple[str, Option]]:
+    """The sides of captured spaces that ``best`` reads in their captor's colour (a capture
+    check's offer: a space filled in a colour none of its sides has, or with a side left
+    open) where no legal order of play can colour that side so: the rule engine's order
+    search of the lines as ``best`` reads them (Arp; within ``order_proof`` positions) finds
+    the side round a seam nothing on the sheet could start (``OrderSearch.starved``: two
+    pieces of a line meeting in different colours with no line of the player before either
+    crossing there). The captor colours the side that closes the space, which the check
+    cannot tell and the order of play does; a player's recoloured closing side otherwise
+    hides behind other sides read in the captor's colour. Only a side the captor's colour
+    starves: with every such side read as measured (the other changes kept) its seam could
+    be started (a side round a starved seam either way sits in a stretch misread piece by
+    piece, which the order of play's choice reads together). The seam is the side's own, so
+    another misread or a player's break elsewhere on the sheet does not bar it. Empty where
+    ``capture_side_order`` is off or the lines so read have an order (or none is proven
+    impossible)."""
+    sides = frozenset((rid, m.option) for rid, m in best.changes.items() if m.closes)
+    if not sides or not config.capture_side_order:
+        return frozenset()
+    order = order_searcher(layout, search.colours(best.changes), players)
+    found = order({}, config.order_proof)
+    if found is None or found.legal is not False:
+        return frozenset()
+    starved = {(rid, option) for rid, option in sides if rid in found.starved}
+    if not starved:
+        return frozenset()
+    back = order({rid: search.as_read[rid] for rid, _ in sides}, config.order_proof)
+    if back is None:
+        return frozenset()
+    # The captor's colour makes the seam: such a side cannot close its space.
+    return frozenset((rid, option) for rid, option in starved if rid not in back.starved)
 
 
 def _name_broken_rules(
