@@ -400,6 +400,19 @@ class ScannerConfig:
     bend_section_mm: float = 30.0
     bend_step_mm: float = 15.0
     bend_max_mm: float = 2.5
+    # The strip's blocks give the edge's direction; where the strip is short beside the edge
+    # (it crosses a field of fills) a direction a few degrees off leaves the edge millimetres
+    # off the line where the strip ends, beyond ``bend_max_mm`` and where no section has
+    # paper on both sides of the line. Where the line through the bend's shifts (least
+    # squares) leaves the edge by ``edge_turn_mm`` or more somewhere on the sheet, the edge
+    # is turned onto that line and fitted again, up to ``edge_turns`` times, then each side's
+    # light taken again as the turned line divides them (``light._turned``; 0: never). On
+    # the in-register photo it was found on (a blank space each side of the edge read as a
+    # dull key, the edge 7 mm off at the sheet's far end, the strip's direction 3 degrees
+    # off) both read blank with it. Counted over reg48 and seeds 11400-11447 of the fill
+    # games, and every reading changed: RESULTS "A hard shadow's edge turned onto its bend".
+    edge_turns: int = 2
+    edge_turn_mm: float = 2.0
     # --- the solver (solve.py, mending.py) ---
     # How much likelier a misread is than a true rare stretch (Arp's one to three pieces
     # between two pieces of one colour), before the region's pixels are seen (log-odds, a

@@ -223,6 +223,16 @@ def light_field(
 
         sides = each_side(_side(line, flat.shape))
         offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides, config=config)
+        turns = 0
+        while turns < config.edge_turns:
+            turned = _turned(line[0], offset, bend, flat.shape, config)
+            if turned is None:
+                break
+            line, turns = turned, turns + 1
+            offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides, config=config)
+        if turns:  # each side's light as the turned line divides them, and fitted on it
+            sides = each_side(_side(line, flat.shape))
+            offset, width, bend = _fit_edge(line, work, clear, flat | paper, *sides, config=config)
         sunlit = _side((line[0], offset), flat.shape, bend)
         if bend:  # the sides as the bent edge divides them
             sides = each_side(sunlit)
@@ -818,6 +828,35 @@ def _fit_edge(
     shift, width = float(shifts[i, 0, 0]), float(widths[0, j, 0])
     along = (normal[0] * gy - normal[1] * gx)[good]
     return float(offset) + shift, width, _bend(along, dp - shift, t, width, config)
+
+
+def _turned(
+    normal: np.ndarray,
+    offset: float,
+    bend: tuple[tuple[float, float], ...],
+    shape: tuple[int, int],
+    config: ScannerConfig,
+) -> tuple[np.ndarray, float] | None:
+    """The straight edge turned to the bend's trend: a line through the bend's shifts along
+    the edge (least squares), where that line leaves the edge by ``edge_turn_mm`` or more
+    somewhere on the sheet (the grid of ``shape``). The strip's blocks give the line's
+    direction; where the strip is short beside the edge's length (it crosses a field of
+    fills) a small error in it leaves the edge millimetres off where the strip ends, further
+    than the bend reaches and where no section has paper on both sides of the line. The
+    trend of the sections that do is the direction's error. None: no trend to turn to."""
+    if len(bend) < 3:
+        return None
+    at, shift = np.array(bend, np.float64).T
+    slope, base = np.polyfit(at, shift, 1)
+    n0, n1 = float(normal[0]), float(normal[1])
+    h, w = shape
+    ends = np.array([n0 * y - n1 * x for y in (0, h - 1) for x in (0, w - 1)])
+    if np.max(np.abs(slope * ends + base)) < config.edge_turn_mm:
+        return None
+    # d' = d - (base + slope * along), along = n0 y - n1 x, d = n0 x + n1 y - offset.
+    a, b = n0 + slope * n1, n1 - slope * n0
+    norm = math.hypot(a, b)
+    return np.array([a / norm, b / norm]), (offset + base) / norm
 
 
 def _bend(

@@ -391,3 +391,38 @@ def test_a_blank_space_where_a_pale_pencil_would_wash_out_goes_to_review() -> No
             assert rd.confidence <= 0.5 and "overexposed" in (rd.reason or "")
         elif anchor[1] > 0.5 * h:  # not clipped
             assert rd.reason is None
+
+
+@pytest.mark.parametrize("turns", [0, 2])
+def test_an_edge_whose_strip_gives_its_direction_a_little_off_is_turned_onto_it(
+    turns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strip's blocks give the edge's direction; where the strip is short beside the
+    edge (it crosses a field of fills) that direction can be a few degrees off, and the
+    edge then lies millimetres off the line where the strip ends: further than a section
+    of the bend reaches. Turned to the trend of the bend's sections, the line follows the
+    edge, and the paper near it is relit to white along its whole length."""
+    import artsheets.scanner.light as light_module
+
+    work, clear, d = _shadowed_sheet(1.0)
+    true_line = light_module._shadow_line
+
+    def off_by_three_degrees(*args: object, **kwargs: object) -> tuple[np.ndarray, float] | None:
+        line = true_line(*args, **kwargs)
+        if line is None:
+            return None
+        (n0, n1), offset = line
+        c, s = np.cos(np.radians(3.0)), np.sin(np.radians(3.0))
+        normal = np.array([c * n0 - s * n1, s * n0 + c * n1])
+        # Turned about the point of the edge at the sheet's middle height (148 mm).
+        x0 = (offset - n1 * 148.0) / n0
+        return normal, float(normal @ np.array([x0, 148.0]))
+
+    monkeypatch.setattr(light_module, "_shadow_line", off_by_three_degrees)
+    tpl = template_for(sheet_for("miro").sheet_code)
+    light = light_field(work, tpl, config=replace(DEFAULT, edge_turns=turns))
+    assert light.edge is not None
+    refl = reflectance(work, light).mean(axis=2)
+    near = clear & (np.abs(d) < 6)
+    worst = float(np.percentile(np.abs(refl[near] - 1.0), 99))
+    assert (worst < 0.06) == (turns > 0), worst
