@@ -198,6 +198,18 @@ def replay_kept(
     return rows, settings
 
 
+def replay_command(description: str, worker: Any, summary: Any) -> int:
+    """The whole command of a replay that prints one summary of its rows
+    (``solver_changes.py``, ``solver_captures.py``): parse, replay, save, print."""
+    parser = replay_parser(description)
+    args = parser.parse_args()
+    rows, settings = replay_kept(parser, args, worker)
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows))
+    print(summary(rows, settings))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--keep", required=True, help="a kept bench_scanner.py photo folder")

@@ -18,7 +18,6 @@ and counts, legal and planted-break sheets apart:
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -100,15 +99,9 @@ def _sheet(job: tuple[str, dict]) -> dict:
 
 
 def main() -> int:
-    from benchmarks.bench_solver import replay_kept, replay_parser
+    from benchmarks.bench_solver import replay_command
 
-    p = replay_parser(__doc__.split("\n")[0])
-    args = p.parse_args()
-    rows, settings = replay_kept(p, args, _sheet)
-    if args.save:
-        Path(args.save).write_text(json.dumps(rows))
-    print(summary(rows, settings))
-    return 0
+    return replay_command(__doc__.split("\n")[0], _sheet, summary)
 
 
 def summary(rows: list[dict], settings: dict) -> str:

@@ -16,7 +16,6 @@ its cost in the search's evidence and whether the stretch is drawn or a misread 
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -122,15 +121,9 @@ def _findings(layout, kept: dict, before: dict, config, right: dict) -> list[dic
 
 
 def main() -> int:
-    from benchmarks.bench_solver import replay_kept, replay_parser
+    from benchmarks.bench_solver import replay_command
 
-    p = replay_parser(__doc__.split("\n")[0])
-    args = p.parse_args()
-    rows, settings = replay_kept(p, args, _replay)
-    if args.save:
-        Path(args.save).write_text(json.dumps(rows))
-    print(summary(rows, settings))
-    return 0
+    return replay_command(__doc__.split("\n")[0], _replay, summary)
 
 
 def summary(rows: list[dict], settings: dict) -> str:
