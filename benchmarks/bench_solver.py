@@ -29,7 +29,7 @@ import pickle
 import statistics
 import sys
 import time
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,19 +75,55 @@ def load_capture(path: str, settings: dict) -> tuple[dict, dict, Any, Any]:
     return kept, kept["truth"], config, template_for(kept["code"]).layout
 
 
-def _solve(job: tuple[str, dict]) -> dict:
-    """Solve one captured photo under ``settings``; its figures."""
-    from artsheets.scanner.colours import OUTSIDE
+@dataclass
+class Replayed:
+    """One captured photo solved again: what was kept, its truth and layout, the readings as
+    measured (``before``) and as solved, and what the replays compare them by."""
+
+    kept: dict
+    truth: dict
+    config: Any
+    layout: Any
+    before: dict
+    readings: dict
+    solved: Any
+    seconds: float
+
+    @property
+    def right(self) -> dict:
+        return self.truth["colours"]
+
+    @property
+    def planted(self) -> str | None:
+        return self.truth["planted"][0] if self.truth["planted"] else None
+
+    @property
+    def kinds(self) -> dict[str, str]:
+        return {r.id: r.kind for r in self.layout.regions}
+
+
+def solve_capture(job: tuple[str, dict]) -> Replayed:
+    """``load_capture`` and the solve step on a copy of its readings, timed: the start every
+    replay of a capture shares."""
     from artsheets.scanner.solve import solve
-    from benchmarks.bench_scanner import sheet_figures
 
     kept, truth, config, layout = load_capture(*job)
-    readings = dict(kept["readings"])
+    before = dict(kept["readings"])
+    readings = dict(before)
     t0 = time.perf_counter()
     solved = solve(layout, readings, kept["players"], kept["colours"], config)
     seconds = time.perf_counter() - t0
-    right = truth["colours"]
-    kinds = {r.id: r.kind for r in layout.regions}
+    return Replayed(kept, truth, config, layout, before, readings, solved, seconds)
+
+
+def _solve(job: tuple[str, dict]) -> dict:
+    """Solve one captured photo under ``settings``; its figures."""
+    from artsheets.scanner.colours import OUTSIDE
+    from benchmarks.bench_scanner import sheet_figures
+
+    rep = solve_capture(job)
+    kept, truth, config, layout = rep.kept, rep.truth, rep.config, rep.layout
+    readings, solved, right, kinds = rep.readings, rep.solved, rep.right, rep.kinds
     row = {
         "condition": truth["condition"],
         "game": truth["game"],
@@ -97,7 +133,7 @@ def _solve(job: tuple[str, dict]) -> dict:
         "regions": len(readings),
         "evaluations": solved.evaluations,
         "exact_search": solved.exact,
-        "seconds": seconds,
+        "seconds": rep.seconds,
         # Per region the measurement read: kind, margin of its best over the runner-up,
         # whether the best is right, and whether the truth is the runner-up.
         "margins": [

@@ -29,20 +29,18 @@ FOREIGN = "which colours none of its sides"
 
 
 def _sheet(job: tuple[str, dict]) -> dict:
-    from artsheets.scanner.evidence import beside_fills, evidence_of
+    from artsheets.scanner.evidence import measured_evidence
     from artsheets.scanner.scoring import order_searcher
-    from artsheets.scanner.solve import _Search, solve
+    from artsheets.scanner.solve import _Search
     from benchmarks.bench_scanner import photo_seed, sheet_figures
-    from benchmarks.bench_solver import load_capture
+    from benchmarks.bench_solver import solve_capture
 
-    kept, truth, config, layout = load_capture(*job)
-    before = dict(kept["readings"])
-    right = truth["colours"]
-    planted = truth["planted"][0] if truth["planted"] else None
-    kinds = {r.id: r.kind for r in layout.regions}
+    rep = solve_capture(job)
+    kept, truth, config, layout = rep.kept, rep.truth, rep.config, rep.layout
+    before, readings, solved = rep.before, rep.readings, rep.solved
+    right, planted, kinds = rep.right, rep.planted, rep.kinds
     in_play = list(kept["colours"])
-    measured = {rid: evidence_of(rd, in_play, config) for rid, rd in before.items()}
-    evidence = beside_fills(layout, before, measured, config)
+    _, evidence = measured_evidence(layout, before, in_play, config)
     search = _Search(layout, before, kept["players"], in_play, evidence, config)
     best = search.run()
     sides = [m for m in best.changes.values() if FOREIGN in m.why and kinds.get(m.rid) == "segment"]
@@ -60,8 +58,6 @@ def _sheet(job: tuple[str, dict]) -> dict:
                 None if back is None else m.rid in back.starved,
                 None if back is None else back.legal,
             ]
-    readings = dict(before)
-    solved = solve(layout, readings, kept["players"], kept["colours"], config)
     blanks = []
     if solved.scoring.failed:
         for rid, rd in readings.items():

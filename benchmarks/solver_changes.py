@@ -41,17 +41,13 @@ def kind_of(reason: str | None) -> str:
 
 
 def _replay(job: tuple[str, dict]) -> dict:
-    from artsheets.scanner.solve import solve
     from benchmarks.bench_scanner import photo_seed, sheet_figures
-    from benchmarks.bench_solver import load_capture
+    from benchmarks.bench_solver import solve_capture
 
-    kept, truth, config, layout = load_capture(*job)
-    before = dict(kept["readings"])
-    readings = dict(before)
-    solved = solve(layout, readings, kept["players"], kept["colours"], config)
-    right = truth["colours"]
-    planted = truth["planted"][0] if truth["planted"] else None
-    kinds = {r.id: r.kind for r in layout.regions}
+    rep = solve_capture(job)
+    kept, truth, config, layout = rep.kept, rep.truth, rep.config, rep.layout
+    before, readings, solved = rep.before, rep.readings, rep.solved
+    right, planted, kinds = rep.right, rep.planted, rep.kinds
     changes = []
     for rid, rd in readings.items():
         was = before[rid].color
@@ -93,15 +89,14 @@ def _findings(layout, kept: dict, before: dict, config, right: dict) -> list[dic
     """Every unusual finding of the sheet as measured (before solving): its piece, what the
     cheapest reading it offers costs in the search's evidence, whether the stretch is drawn
     (the piece's reading is its truth) or a misread the offer would mend."""
-    from artsheets.scanner.evidence import beside_fills, evidence_of
+    from artsheets.scanner.evidence import measured_evidence
     from artsheets.scanner.scoring import unusual_readings
 
     colours = {rid: rd.color for rid, rd in before.items()}
     found = unusual_readings(layout, colours, kept["players"])
     if not found:
         return []
-    measured = {rid: evidence_of(rd, kept["colours"], config) for rid, rd in before.items()}
-    evidence = beside_fills(layout, before, measured, config)
+    measured, evidence = measured_evidence(layout, before, kept["colours"], config)
     out = []
     for finding in found:
         for rid, option in finding.get("could_be", ()):

@@ -26,19 +26,14 @@ sys.path.insert(0, str(ROOT))
 
 
 def _sheet(job: tuple[str, dict]) -> dict:
-    from artsheets.scanner.solve import solve
     from benchmarks.bench_scanner import sheet_figures
-    from benchmarks.bench_solver import load_capture
+    from benchmarks.bench_solver import solve_capture
     from benchmarks.solver_changes import kind_of
 
-    kept, truth, config, layout = load_capture(*job)
-    before = dict(kept["readings"])
-    readings = dict(before)
-    solved = solve(layout, readings, kept["players"], kept["colours"], config)
-    right = truth["colours"]
+    rep = solve_capture(job)
+    truth, before, readings, solved = rep.truth, rep.before, rep.readings, rep.solved
+    right, planted, kinds = rep.right, rep.planted, rep.kinds
     figures = sheet_figures(readings, solved.scoring.failed, truth)
-    planted = truth["planted"][0] if truth["planted"] else None
-    kinds = {r.id: r.kind for r in layout.regions}
     rids = [rid for rid, rd in readings.items() if rd.color != right.get(rid)]
     if planted is not None and planted not in rids:
         rids.append(planted)

@@ -129,3 +129,18 @@ def beside_fills(
                     {o: v * scale if o in fills else v for o, v in ev.loglik.items()}
                 )
     return out
+
+
+def measured_evidence(
+    layout: Layout,
+    readings: Mapping[str, Reading],
+    colours: Iterable[int],
+    config: ScannerConfig,
+) -> tuple[dict[str, Evidence], dict[str, Evidence]]:
+    """Each region's evidence as measured (``evidence_of``), and the same with each line
+    piece's fills beside it weighed (``beside_fills``): the solver prices its changes by the
+    second and keeps what stays as measured by the first; one function, so that the
+    benchmarks replaying the solve weigh exactly what it weighs."""
+    in_play = list(colours)
+    measured = {rid: evidence_of(rd, in_play, config) for rid, rd in readings.items()}
+    return measured, beside_fills(layout, readings, measured, config)

@@ -77,7 +77,7 @@ from dataclasses import dataclass, field, replace
 from artsheets.generator.layout import Layout
 from artsheets.scanner.colours import OUTSIDE, REVIEW_BELOW, Reading, is_tally_box
 from artsheets.scanner.config import DEFAULT, ScannerConfig
-from artsheets.scanner.evidence import Evidence, Option, beside_fills, evidence_of
+from artsheets.scanner.evidence import Evidence, Option, measured_evidence
 from artsheets.scanner.mending import (
     BY_THE_RULES,
     UNUSUAL,
@@ -156,11 +156,10 @@ def solve(
     """Solve ``readings`` (changed in place) under the rules; see the module's docstring."""
     in_play = list(colours)
     as_read = dict(readings)
-    measured = {rid: evidence_of(rd, in_play, config) for rid, rd in as_read.items()}
     # What a change costs in the search (and a break named as drawn) weighs the fills beside
     # a piece; the order of play's choice and which close readings keep a region in review
     # stay as measured (weighed there too, the choice lost misreads it had mended on tune48).
-    evidence = beside_fills(layout, as_read, measured, config)
+    measured, evidence = measured_evidence(layout, as_read, in_play, config)
     search = _Search(layout, as_read, players, in_play, evidence, config)
     best = search.run()
     barred = _sides_without_order(layout, players, search, best, config)
