@@ -45,7 +45,8 @@ ends it, the best found is taken and the solution says so (``exact``). A region 
 goes to review with its measured reading as its second choice. A side of a captured space
 the search read in its captor's colour where that colour leaves it round a seam no legal
 order of play could start (and its measured colour does not) cannot have closed the space:
-the search runs again without that reading (:func:`_sides_without_order`).
+the search runs again without that reading (:func:`_sides_without_order`; not on a sheet
+whose lines are nearly all read with doubt).
 
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
@@ -644,9 +645,13 @@ def _sides_without_order(
     piece, which the order of play's choice reads together). The seam is the side's own, so
     another misread or a player's break elsewhere on the sheet does not bar it. Empty where
     ``capture_side_order`` is off or the lines so read have an order (or none is proven
-    impossible)."""
+    impossible), and where more than ``capture_side_wholesale`` of the sheet's lines are
+    read with doubt (a messaging copy): a seam's proof rests on the pieces round it, and
+    there a misread neighbour starves a seam as often as the side does."""
     sides = frozenset((rid, m.option) for rid, m in best.changes.items() if m.closes)
     if not sides or not config.capture_side_order:
+        return frozenset()
+    if not neighbours_surer(layout, search.measured, config.capture_side_wholesale):
         return frozenset()
     order = order_searcher(layout, search.colours(best.changes), players)
     found = order({}, config.order_proof)

@@ -65,3 +65,20 @@ def test_a_misread_side_that_closes_the_space_is_still_mended() -> None:
     legal[mistake] = Reading(colour, CLOSE, 0.9, runner_up=captor, surely_marked=True)
     solve(layout, legal, None, _keys(layout), CONFIG)
     assert legal[mistake].color == captor
+
+
+def test_on_a_sheet_whose_lines_are_all_doubted_the_order_bars_no_side() -> None:
+    # Every other coloured line read with doubt (as in a messaging copy; the player's
+    # recoloured side still sure): a seam nothing could start may be a neighbour's misread
+    # as well as the side's, so the side is read as the capture check offers, as without
+    # the order's bar.
+    layout, readings, mistake, weak, captor, _ = _close_side()
+    pieces = [r.id for r in layout.regions if r.kind == "segment" and r.id in readings]
+    for rid in pieces:
+        rd = readings[rid]
+        if rid not in (weak, mistake) and rd.color is not None:
+            readings[rid] = replace(rd, confidence=0.79)
+    doubted = sum(readings[rid].confidence < CONFIG.review_below for rid in pieces)
+    assert doubted > CONFIG.capture_side_wholesale * len(pieces)
+    solve(layout, readings, None, _keys(layout), CONFIG)
+    assert readings[weak].color == captor
