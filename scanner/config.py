@@ -501,10 +501,10 @@ class ScannerConfig:
     # neighbour as by the side. Captured Arp readings: messaging copies doubt 0.90-1.00 of
     # their lines, every other sheet of reg48, reg96b, tune48, tune96b and seeds 10600-10623
     # and 11800-11823 0.84 at most; the bar lifted on the 20 messaging copies of those four
-    # sets (replayed): wrong 820 -> 801 (10 copies change, 7 fewer, 3 more), none exact
+    # sets (replayed): wrong 820 -> 801 (10 copies change, 8 fewer, 2 more), none exact
     # either way. At 0.8 a crayon sheet of seeds 11800-11823 (0.81 doubted) lost its bar,
-    # 2 -> 16 wrong (benchmarks/RESULTS.md, "A captured side's starved seam on a sheet whose
-    # lines are nearly all doubted").
+    # 2 -> 16 wrong (benchmarks/RESULTS.md, "Arp's planted breaks the solver decides, by
+    # cause and seed").
     capture_side_wholesale: float = 0.88
     # Arp's "game not finished" (line pieces left uncoloured) weighs the prior once per piece
     # it names, not once for the check: each piece left bare is a mistake of its own, so on a
