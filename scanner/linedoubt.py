@@ -37,11 +37,16 @@ And one doubt leaves review: a straight line's piece surely marked (blank ruled 
 only doubt is its fit's small margin between two keys ("colour between keys N and M",
 :data:`.colours.BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
 read surely and left out of review, its runner-up the colour of no fill beside it and of no
-piece it meets. A move traces a run of pieces along one line; where the run's next piece
+piece it meets, nor the colour a piece it meets favours by its own line fit (read otherwise
+by its run or the rules), and that meets pieces on both sides along its line (not its
+line's last piece). A move traces a run of pieces along one line; where the run's next piece
 shows that colour surely and nothing round the piece speaks for the other, its own margin
 between two keys is the pencil's scatter on a short piece, not a misread: on the tuning
 photos no such piece was misread (benchmarks/RESULTS.md, "Arp's review: pieces between two
 keys whose line reads their colour surely"; ``ScannerConfig.line_between_keys_met_sure``).
+A line's last piece has no piece beyond it to show where the run changed colour: the
+misreads so settled were all such pieces (``line_between_keys_both_sides``; "Arp pieces left
+out of review between two keys: a line's last piece ...").
 Its reading and confidence are kept; only the review goes. Judged on the readings as solved,
 before this module's other doubts, so a piece left out here never vouches for another.
 """
@@ -135,10 +140,23 @@ def _settled_by_line(
     if match is None or int(match.group(1)) != rd.color:
         return False
     beside, met = line_neighbours(i, masks, readings)
+    if config.line_between_keys_both_sides and len(masks.along[i]) < 2:
+        return False  # its line's last piece: no piece beyond it shows where the run turned
     if not any(m.color == rd.color and m.sure(config.review_below) for m in met):
         return False
-    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets.
-    return rd.runner_up not in {r.color for r in (*beside, *met)}
+    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets, nor
+    # a piece it meets by its own line fit (read otherwise by its run or the rules).
+    if rd.runner_up in {r.color for r in (*beside, *met)}:
+        return False
+    return not (config.line_between_keys_met_own and rd.runner_up in {_own(m) for m in met})
+
+
+def _own(rd: Reading) -> int | None:
+    """The colour a piece's own line fit favours (``Reading.loglik``'s likeliest), or None
+    where it was not measured so."""
+    if not rd.loglik:
+        return None
+    return max(rd.loglik, key=rd.loglik.__getitem__)
 
 
 def line_neighbours(
