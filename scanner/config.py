@@ -1295,6 +1295,14 @@ class ScannerConfig:
     # and seeds 8616-8639's 24 felt-tip ones, at 3 / 4 / 5 the third colour flagged 9 / 22 /
     # 32 right pieces more and that misread (the runner-up: 13 / 20 / 24, none wrong).
     line_context_margin: float = 5.0
+    # A straight line's piece (Arp) read surely whose runner-up a piece it meets on its line
+    # favours by its own line fit, that piece read in this one's colour (turned by the run
+    # along the line or the rules), at an evidence margin under this. On reg48's 53 Arp
+    # photos 2 / 3 / 4 / 5 / 6 flag 1 / 3 / 6 / 10 / 12 pieces, from 5 the misread one
+    # (steep seed 30's, 4 read 2 at 4.33, the pieces beside it on its line turned to 2 by
+    # the rules' stretch prior); seeds 12200-12223 16 / 45 / 65 / 85 / 95 and 11000-11023
+    # 10 / 30 / 45 / 53 / 61, none misread (about 0.3 a sheet at 5). 0: never.
+    line_met_turned_margin: float = 5.0
     # --- blank read from a printed core's share of its fill, in a messaging copy ---
     # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
     # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,

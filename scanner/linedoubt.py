@@ -2,7 +2,7 @@
 
 A line piece is read by the line fit over its whole band (the printed core and the strips
 beside it) and, on a curve, where the fit is weak, by its mean colour too
-(``lines.with_mean_colour``). Two kinds of piece were still read surely in the wrong colour
+(``lines.with_mean_colour``). Three kinds of piece were still read surely in the wrong colour
 and left out of review after solving, with small evidence margins that thousands of right
 pieces share too (benchmarks/RESULTS.md, "Wrong regions left out of review: line pieces
 whose core or context favours the runner-up"); what singles them out is a second view that
@@ -17,7 +17,12 @@ favours the runner-up:
 * a piece of a straight line (Arp's) read in a colour no fill beside it has, another colour
   within ``line_context_margin`` of it (mostly its runner-up) the colour of a fill beside it
   and of a piece it meets on its printed line: the move that captured that space traced its
-  boundary in the captor's colour, and a trace along a line runs on past the crossing.
+  boundary in the captor's colour, and a trace along a line runs on past the crossing;
+* a piece of a straight line read in a colour a piece it meets is read in too, where that
+  piece's own line fit favours this one's runner-up (the run along the line or the rules'
+  stretch prior turned it, this piece's reading among their grounds), at an evidence margin
+  under ``line_met_turned_margin``: a stretch misread from one end turns its other pieces
+  with it (benchmarks/RESULTS.md, "Arp pieces left out of review between two keys ...").
 
 Such a piece goes to review after solving (so that no rule's confirmation takes it out
 again), its reading and confidence kept, the reason naming the runner-up. Pieces read
@@ -116,6 +121,8 @@ def doubt_line_pieces(
             why = _core_favours(rd, margin, config) if alone else None
         else:
             why = _context_favours(rd, ev, margin, i, masks, readings, config)
+            if why is None:
+                why = _met_turned(rd, margin, i, masks, readings, config)
         if why is not None:
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
@@ -149,6 +156,29 @@ def _settled_by_line(
     if rd.runner_up in {r.color for r in (*beside, *met)}:
         return False
     return not (config.line_between_keys_met_own and rd.runner_up in {_own(m) for m in met})
+
+
+def _met_turned(
+    rd: Reading,
+    margin: float,
+    i: int,
+    masks: RegionMasks,
+    readings: Mapping[str, Reading],
+    config: ScannerConfig,
+) -> str | None:
+    """The reason a straight line's sure piece is doubted, or None: a piece it meets on its
+    line is read in its colour while that piece's own line fit favours its runner-up (the run
+    along the line or the rules turned it, this piece's reading among their grounds), at an
+    evidence margin under ``line_met_turned_margin`` (see the module's docstring)."""
+    if margin >= config.line_met_turned_margin:
+        return None
+    _, met = line_neighbours(i, masks, readings)
+    if not any(m.color == rd.color and _own(m) == rd.runner_up for m in met):
+        return None
+    return (
+        f"colour {rd.color} by its pixels, but a piece along its line read so favours "
+        f"colour {rd.runner_up} by its own"
+    )
 
 
 def _own(rd: Reading) -> int | None:
