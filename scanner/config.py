@@ -1307,6 +1307,14 @@ class ScannerConfig:
     # and seeds 8616-8639's 24 felt-tip ones, at 3 / 4 / 5 the third colour flagged 9 / 22 /
     # 32 right pieces more and that misread (the runner-up: 13 / 20 / 24, none wrong).
     line_context_margin: float = 5.0
+    # A straight line's piece (Arp) read surely whose runner-up a piece it meets on its line
+    # favours by its own line fit, that piece read in this one's colour (turned by the run
+    # along the line or the rules), at an evidence margin under this. On reg48's 53 Arp
+    # photos 2 / 3 / 4 / 5 / 6 flag 1 / 3 / 6 / 10 / 12 pieces, from 5 the misread one
+    # (steep seed 30's, 4 read 2 at 4.33, the pieces beside it on its line turned to 2 by
+    # the rules' stretch prior); seeds 12200-12223 16 / 45 / 65 / 85 / 95 and 11000-11023
+    # 10 / 30 / 45 / 53 / 61, none misread (about 0.3 a sheet at 5). 0: never.
+    line_met_turned_margin: float = 5.0
     # --- blank read from a printed core's share of its fill, in a messaging copy ---
     # In a photo under ``grey_min_px_per_mm`` a piece is not read blank from its core share
     # (``line_bare_read_logodds``) where its line fit's misfit (``lines.LineFit.misfit``,
@@ -1408,6 +1416,21 @@ class ScannerConfig:
     # piece stays in review. Figures: benchmarks/RESULTS.md, "Arp's review: pieces between
     # two keys whose line reads their colour surely".
     line_between_keys_met_sure: bool = True
+    # ... and not where its runner-up is the colour a piece it meets favours by that piece's
+    # own line fit (``Reading.loglik``), read otherwise by its run along the line or by the
+    # rules (a misread pair: the run decoding turned the second piece to the first's colour,
+    # seeds 10800-10823's table and thumb 10818). Over the tuning Arp photos outside
+    # messaging copies (reg48's 53, seeds 11000-11023's and 12200-12223's 216 each; main's
+    # scans, ``benchmarks/settled_pieces.py``) it keeps 4 / 18 / 32 of the 432 / 1,696 /
+    # 1,754 pieces settled in review, none misread. False: only the pieces' readings count.
+    line_between_keys_met_own: bool = True
+    # ... and only where it meets pieces on both sides along its line (not its line's last
+    # piece, where no piece beyond it shows the run's change of colour). On the same sets
+    # the settled pieces misread (0 / 2 / 2, and seeds 10800-10823's crayon 10814) are every
+    # one a line's last piece read in the colour of the one piece it meets; the clause keeps
+    # 80 / 389 / 379 settled pieces in review, those 4 misread among them (about 1.8 more a
+    # sheet of ~470 regions). False: a line's last piece as any other.
+    line_between_keys_both_sides: bool = True
     # --- paper beyond white in some channels only: a small copy's scatter there ---
     # In a copy under ``grey_min_px_per_mm`` (a messaging app's) whose paper is beyond white
     # in some channels and not in others (overexposed under a cool or warm light), a fill's,

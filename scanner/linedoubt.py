@@ -2,7 +2,7 @@
 
 A line piece is read by the line fit over its whole band (the printed core and the strips
 beside it) and, on a curve, where the fit is weak, by its mean colour too
-(``lines.with_mean_colour``). Two kinds of piece were still read surely in the wrong colour
+(``lines.with_mean_colour``). Three kinds of piece were still read surely in the wrong colour
 and left out of review after solving, with small evidence margins that thousands of right
 pieces share too (benchmarks/RESULTS.md, "Wrong regions left out of review: line pieces
 whose core or context favours the runner-up"); what singles them out is a second view that
@@ -17,7 +17,12 @@ favours the runner-up:
 * a piece of a straight line (Arp's) read in a colour no fill beside it has, another colour
   within ``line_context_margin`` of it (mostly its runner-up) the colour of a fill beside it
   and of a piece it meets on its printed line: the move that captured that space traced its
-  boundary in the captor's colour, and a trace along a line runs on past the crossing.
+  boundary in the captor's colour, and a trace along a line runs on past the crossing;
+* a piece of a straight line read in a colour a piece it meets is read in too, where that
+  piece's own line fit favours this one's runner-up (the run along the line or the rules'
+  stretch prior turned it, this piece's reading among their grounds), at an evidence margin
+  under ``line_met_turned_margin``: a stretch misread from one end turns its other pieces
+  with it (benchmarks/RESULTS.md, "Arp pieces left out of review between two keys ...").
 
 Such a piece goes to review after solving (so that no rule's confirmation takes it out
 again), its reading and confidence kept, the reason naming the runner-up. Pieces read
@@ -37,11 +42,16 @@ And one doubt leaves review: a straight line's piece surely marked (blank ruled 
 only doubt is its fit's small margin between two keys ("colour between keys N and M",
 :data:`.colours.BETWEEN_KEYS`), read in the colour of a piece it meets on its printed line that was
 read surely and left out of review, its runner-up the colour of no fill beside it and of no
-piece it meets. A move traces a run of pieces along one line; where the run's next piece
+piece it meets, nor the colour a piece it meets favours by its own line fit (read otherwise
+by its run or the rules), and that meets pieces on both sides along its line (not its
+line's last piece). A move traces a run of pieces along one line; where the run's next piece
 shows that colour surely and nothing round the piece speaks for the other, its own margin
 between two keys is the pencil's scatter on a short piece, not a misread: on the tuning
 photos no such piece was misread (benchmarks/RESULTS.md, "Arp's review: pieces between two
 keys whose line reads their colour surely"; ``ScannerConfig.line_between_keys_met_sure``).
+A line's last piece has no piece beyond it to show where the run changed colour: the
+misreads so settled were all such pieces (``line_between_keys_both_sides``; "Arp pieces left
+out of review between two keys: a line's last piece ...").
 Its reading and confidence are kept; only the review goes. Judged on the readings as solved,
 before this module's other doubts, so a piece left out here never vouches for another.
 """
@@ -111,6 +121,8 @@ def doubt_line_pieces(
             why = _core_favours(rd, margin, config) if alone else None
         else:
             why = _context_favours(rd, ev, margin, i, masks, readings, config)
+            if why is None:
+                why = _met_turned(rd, margin, i, masks, readings, config)
         if why is not None:
             readings[reg.id] = rd.doubted(rd.confidence, why)
             sent += 1
@@ -135,10 +147,46 @@ def _settled_by_line(
     if match is None or int(match.group(1)) != rd.color:
         return False
     beside, met = line_neighbours(i, masks, readings)
+    if config.line_between_keys_both_sides and len(masks.along[i]) < 2:
+        return False  # its line's last piece: no piece beyond it shows where the run turned
     if not any(m.color == rd.color and m.sure(config.review_below) for m in met):
         return False
-    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets.
-    return rd.runner_up not in {r.color for r in (*beside, *met)}
+    # Nothing round it speaks for the runner-up: no fill beside it, no piece it meets, nor
+    # a piece it meets by its own line fit (read otherwise by its run or the rules).
+    if rd.runner_up in {r.color for r in (*beside, *met)}:
+        return False
+    return not (config.line_between_keys_met_own and rd.runner_up in {_own(m) for m in met})
+
+
+def _met_turned(
+    rd: Reading,
+    margin: float,
+    i: int,
+    masks: RegionMasks,
+    readings: Mapping[str, Reading],
+    config: ScannerConfig,
+) -> str | None:
+    """The reason a straight line's sure piece is doubted, or None: a piece it meets on its
+    line is read in its colour while that piece's own line fit favours its runner-up (the run
+    along the line or the rules turned it, this piece's reading among their grounds), at an
+    evidence margin under ``line_met_turned_margin`` (see the module's docstring)."""
+    if margin >= config.line_met_turned_margin:
+        return None
+    _, met = line_neighbours(i, masks, readings)
+    if not any(m.color == rd.color and _own(m) == rd.runner_up for m in met):
+        return None
+    return (
+        f"colour {rd.color} by its pixels, but a piece along its line read so favours "
+        f"colour {rd.runner_up} by its own"
+    )
+
+
+def _own(rd: Reading) -> int | None:
+    """The colour a piece's own line fit favours (``Reading.loglik``'s likeliest), or None
+    where it was not measured so."""
+    if not rd.loglik:
+        return None
+    return max(rd.loglik, key=rd.loglik.__getitem__)
 
 
 def line_neighbours(
