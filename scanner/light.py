@@ -631,6 +631,9 @@ def _shadow_band(
     lines, never long and thin.
     """
     dark = flat & (channel_mean(small) < config.shadow_step * channel_mean(est))[..., 0]
+    b = config.shadow_border_mm
+    if b > 0:  # (the page's border: see ``ScannerConfig.shadow_border_mm``)
+        dark[:b], dark[-b:], dark[:, :b], dark[:, -b:] = False, False, False, False
     if not dark.any():
         return None
     # The strip is broken wherever printed lines or pencil cross it: bridged before it is

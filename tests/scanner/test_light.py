@@ -49,6 +49,8 @@ def test_the_strip_beside_a_hard_shadow_edge_is_found_and_takes_its_own_light() 
     band = _shadow_band(small, flat, est, DEFAULT)
     assert band is not None
     strip = (side > 0.5) & (side < 4)
+    b = DEFAULT.shadow_border_mm  # (the page's border blocks are no candidates)
+    strip[:b], strip[strip.shape[0] - b :] = False, False
     assert band[strip].all() and not band[np.abs(side) > 5].any()
     mended = _mend_shadow_edges(small, flat, est, band, DEFAULT)
     assert np.allclose(mended[strip], SHADE, atol=0.02)
@@ -82,6 +84,32 @@ def test_a_straight_edge_seen_only_in_pieces_is_found() -> None:
     assert band is not None
     strip = flat & (side > 0.5) & (side < 3.5)
     assert band[strip].mean() > 0.8 and not band[np.abs(side) > 5].any()
+
+
+@pytest.mark.parametrize("border_mm", [0, 2])
+def test_a_dark_run_along_the_pages_border_is_not_taken_for_the_shadows_strip(
+    border_mm: int,
+) -> None:
+    """Where the paper's edge lies a little inside the fitted page, a dark table shows in the
+    page's last millimetre as grey paper-like blocks. A run of them beside the end of a
+    strip seen only in pieces was taken for the strip (long and thin) and no edge was
+    fitted; the border's blocks left out, the strip's pieces give the edge."""
+    small, side = _page()
+    est = np.where(((side > 0) & (side < 4))[..., None], SUN, small).astype(np.float32)
+    flat = np.zeros(side.shape, bool)
+    for top in (20, 95, 170):  # three 12 mm windows of paper, the rest coloured
+        flat[top : top + 12] = True
+    flat[-1] = True  # the page's last row of blocks ...
+    small[-1, 126:151] *= 0.6  # ... beyond the strip's end, 25 mm of it over a dark table
+    config = replace(DEFAULT, shadow_border_mm=border_mm)
+    band = _shadow_band(small, flat, est, config)
+    line = None if band is None else _shadow_line(band, small, flat, config)
+    assert (line is not None) == (border_mm > 0)
+    if line is not None:
+        normal, offset = line
+        yy, xx = np.mgrid[0 : side.shape[0], 0 : side.shape[1]]
+        sunlit = xx * normal[0] + yy * normal[1] > offset
+        assert np.array_equal(sunlit[np.abs(side) > 2], (side < 0)[np.abs(side) > 2])
 
 
 def test_short_dark_pieces_out_of_line_are_not_a_shadow_edge() -> None:
