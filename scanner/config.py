@@ -719,7 +719,7 @@ class ScannerConfig:
     # (408 photos, 15 readings of planted bare pieces read blank so, of 4 seeds): the
     # traced pieces so read 34, whose fit beats no trace by 0.8-2.0 on 7, 2.86-49.7 on 27
     # (9 of them left blank at the end); the planted bare pieces by 0.01-2.25 (1.57 and
-    # 2.25: seed 9833, steep and fit to page). At 2.5 27 traces and no bare piece; at 2 one
+    # 2.25: one seed's steep and fit-to-page photos). At 2.5 27 traces and no bare piece; at 2 one
     # bare piece (a planted break the rules may then colour).
     line_faint_bare_logodds: float = 2.5
     # A piece read in the colour of a fill beside it with no other doubt (its band holds
@@ -731,7 +731,7 @@ class ScannerConfig:
     # (reg48 Arp, 106 photos of tune seeds 11000-11023, four of seeds 10493/10498: 158
     # photos, 28,914 pieces): the planted bare pieces read in a fill's colour (15, of 5 seeds)
     # held open side 0.04-0.34 (10 measured) and core 0.21-0.84 (and one 1.4, in review
-    # between keys); the two left unflagged (seed 10493, close colours and low toner) 0.34 /
+    # between keys); the two left unflagged (one seed's close-colours and low-toner photos) 0.34 /
     # 0.84 and 0.07 / 0.61. Pieces read coloured and unflagged at the end that the bars newly
     # reach: those 2 and 5 traces read right (7 photos); at 0.5 / 0.9 2 and 16, at 0.3 / 0.9
     # 1 and 2, at 0.4 / 0.8 1 and 3, at 0.4 / 1.0 2 and 10 (benchmarks/RESULTS.md, "Arp's
@@ -780,7 +780,7 @@ class ScannerConfig:
     # ... and a piece read in the colour of a filled space beside it only where its line fit
     # rules out no trace at all by this many log-odds (``lines.LineFit.bare``): a bare piece
     # shows the fills' pencil, and between pale pencil fills it fits a pale trace. The
-    # planted bare pieces of the Arp tuning set (seed 5, six conditions) fit no trace within
+    # planted bare pieces of the Arp tuning set (one seed in six conditions) fit no trace within
     # 0.9-4.5 of their best colour (felt tip 18), all read in their fills' colour, and the
     # order proved five of them (benchmarks/RESULTS.md, "Arp").
     order_confirm_bare: float = 6.0
@@ -1080,8 +1080,8 @@ class ScannerConfig:
     # density where another key over that fill has two, which absorbs part of the pixel's
     # scatter: this share of the expected scatter's variance is credited back to it, on lines
     # whose filled sides are all of one colour (between fills of two colours each side's
-    # credit drew the two colours together: tune48 pencil Arp seed 3, 51 -> 115 regions in
-    # review), never in a small photo (its scatter is JPEG's colour blocks). The line fit
+    # credit drew the two colours together: on one tune48 pencil Arp sheet 51 -> 115 regions
+    # in review), never in a small photo (its scatter is JPEG's colour blocks). The line fit
     # alone (before the run decoding) on tune48's 53 Arp photos, pieces misread of 8,631
     # outside messaging copies: 0 252 (136 after the run decoding), 0.25 209 (106); credited
     # on every line, 0.25 204 (112), 0.5 221 (139). tune96b's 54 (the check, 8,836): 0 286
@@ -1146,7 +1146,7 @@ class ScannerConfig:
     # tune48's pencil, steep, table_thumb, fit_to_page and low_toner, 240 photos): regions
     # placed over 1 mm off, 26, all but one on photos with three markers (a Synch corner 19
     # mm off, its tiles locked onto the neighbouring boxes). The fit on every such photo
-    # (29): 26 -> 2 (that corner 1.0 mm), but on a crayon Miro sheet (tune48, seed 4) a
+    # (29): 26 -> 2 (that corner 1.0 mm), but on a crayon Miro sheet of tune48 a
     # corner no tile matched 0.6 -> 1.7 mm off, 16 regions wrong: hence the tiles' test.
     # 5 % of the tiles: on that Synch sheet 189 -> 210 of 228, on the Miro sheet 205 of
     # 210 (fit not tried); a synthetic Synch page with its corner 16 mm off gains 8, 20 mm
@@ -1324,7 +1324,7 @@ class ScannerConfig:
     # favours by its own line fit, that piece read in this one's colour (turned by the run
     # along the line or the rules), at an evidence margin under this. On reg48's 53 Arp
     # photos 2 / 3 / 4 / 5 / 6 flag 1 / 3 / 6 / 10 / 12 pieces, from 5 the misread one
-    # (steep seed 30's, 4 read 2 at 4.33, the pieces beside it on its line turned to 2 by
+    # (a steep photo's, 4 read 2 at 4.33, the pieces beside it on its line turned to 2 by
     # the rules' stretch prior); seeds 12200-12223 16 / 45 / 65 / 85 / 95 and 11000-11023
     # 10 / 30 / 45 / 53 / 61, none misread (about 0.3 a sheet at 5). 0: never.
     line_met_turned_margin: float = 5.0
@@ -1432,14 +1432,14 @@ class ScannerConfig:
     # ... and not where its runner-up is the colour a piece it meets favours by that piece's
     # own line fit (``Reading.loglik``), read otherwise by its run along the line or by the
     # rules (a misread pair: the run decoding turned the second piece to the first's colour,
-    # seeds 10800-10823's table and thumb 10818). Over the tuning Arp photos outside
+    # a table-and-thumb photo of seeds 10800-10823). Over the tuning Arp photos outside
     # messaging copies (reg48's 53, seeds 11000-11023's and 12200-12223's 216 each; main's
     # scans, ``benchmarks/settled_pieces.py``) it keeps 4 / 18 / 32 of the 432 / 1,696 /
     # 1,754 pieces settled in review, none misread. False: only the pieces' readings count.
     line_between_keys_met_own: bool = True
     # ... and only where it meets pieces on both sides along its line (not its line's last
     # piece, where no piece beyond it shows the run's change of colour). On the same sets
-    # the settled pieces misread (0 / 2 / 2, and seeds 10800-10823's crayon 10814) are every
+    # the settled pieces misread (0 / 2 / 2, and one crayon photo of seeds 10800-10823) are every
     # one a line's last piece read in the colour of the one piece it meets; the clause keeps
     # 80 / 389 / 379 settled pieces in review, those 4 misread among them (about 1.8 more a
     # sheet of ~470 regions). False: a line's last piece as any other.
