@@ -566,7 +566,7 @@ class ScannerConfig:
     # under this share are covered ``fill.sure`` or more as a whole. That share per sheet on
     # reg48 (seeds 0-47, every condition, sheets of 20 such fills or more) and seeds
     # 13000-13039: scribble 0.000-0.111 (44 sheets), every other condition 0.833 or more
-    # (crayon; felt tip 1.000 in all 44, pencil 0.987). Miro's and Synch's sheets have none
+    # (crayon; felt tip 1.000 in all 44, pencil 0.987). Miro's and Synch's sheets have 0-2
     # such (measured as before). On reg48's scribbled sheets 92 fills were measured on their
     # core alone: 85 covered under 0.02 as a whole (surely blank either way), the other 7
     # (0.15-0.36) all coloured, three of them read blank on their core (a sliver's tip).
