@@ -619,7 +619,11 @@ def without_bleed(
     among filled ones shows colour along its whole edge, never deep inside. A fill whose core
     (``measure(core_mm=...)``) holds ``config.core_pixels`` or more and is covered less than
     ``config.fill_core_bare`` is measured there; a fill with pencil in its core keeps its
-    whole measurement (a hurried scribble along one edge reaches the core too)."""
+    whole measurement (a hurried scribble along one edge reaches the core too).
+
+    Only a sheet that may bleed: on a scribbled one (:func:`scribbled`) a fill whose scribble
+    lies in a sliver's tip, its core bare, is no neighbour's bleed, and every fill keeps its
+    whole measurement."""
     if stats.core_n is None or stats.core_ink is None:
         return stats
     regions = tpl.masks.regions
@@ -627,6 +631,8 @@ def without_bleed(
         [style_of(r.kind, r.extra.get("role"), symbols, config) is config.fill for r in regions]
     )
     core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    if scribbled(stats, fill & np.array([r.kind != "key" for r in regions]), config):
+        return stats
     bare = (
         fill
         & (stats.core_n >= config.core_pixels)
@@ -640,6 +646,25 @@ def without_bleed(
         n=np.where(bare, stats.core_n, stats.n),
         ink=np.where(bare, stats.core_ink, stats.ink),
     )
+
+
+def scribbled(stats: RegionStats, fill: np.ndarray, config: ScannerConfig = DEFAULT) -> bool:
+    """Are a sheet's fills scribbled (partial, streaky coverage), so that none bleeds?
+
+    Of the fills ``fill`` (the keys left out: they are filled with care on any sheet) whose
+    core holds ``config.core_pixels`` and is covered ``config.fill_core_sure`` or more
+    (surely coloured), at least ``config.scribbled_min_fills``, under
+    ``config.scribbled_full_share`` are covered ``config.fill.sure`` or more as a whole. Felt
+    tip, pencil and crayon cover a coloured space nearly whole; a scribble a third to a half
+    of it."""
+    if stats.core_n is None or stats.core_ink is None:
+        return False
+    core_cov = stats.core_ink / np.maximum(stats.core_n, 1)
+    sure = fill & (stats.core_n >= config.core_pixels) & (core_cov >= config.fill_core_sure)
+    if sure.sum() < config.scribbled_min_fills:
+        return False
+    full = stats.coverage[sure] >= config.fill.sure
+    return bool(full.mean() < config.scribbled_full_share)
 
 
 TALLY_ROLES = ("point", "penalty")  # score boxes marked one per point (or penalty)

@@ -560,6 +560,18 @@ class ScannerConfig:
     # covered 0.091 at most (4,597), coloured fills' 0.125 or more (8,116, two faint fills
     # the light took for paper aside). Felt tip exact 66.7 -> 83.3 %.
     fill_core_bare: float = 0.1
+    # A sheet whose fills are scribbled does not bleed: ``without_bleed`` leaves its fills'
+    # whole measurements. Scribbled: of its fills outside the keys (filled with care on every
+    # sheet) with a core covered ``fill_core_sure`` or more, at least ``scribbled_min_fills``,
+    # under this share are covered ``fill.sure`` or more as a whole. That share per sheet on
+    # reg48 (seeds 0-47, every condition, sheets of 20 such fills or more) and seeds
+    # 13000-13039: scribble 0.000-0.111 (44 sheets), every other condition 0.833 or more
+    # (crayon; felt tip 1.000 in all 44, pencil 0.987). Miro's and Synch's sheets have 0-2
+    # such (measured as before). On reg48's scribbled sheets 92 fills were measured on their
+    # core alone: 85 covered under 0.02 as a whole (surely blank either way), the other 7
+    # (0.15-0.36) all coloured, three of them read blank on their core (a sliver's tip).
+    scribbled_full_share: float = 0.5
+    scribbled_min_fills: int = 20
     # A fill's colour scatter about its key's pressure curve when telling two keys apart
     # (CIELAB units, times the palette's spread and, in a photo of fewer than
     # ``colour_full_px_per_mm``, the root of the ratio; its reach from a key, the "matches
