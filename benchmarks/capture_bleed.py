@@ -10,11 +10,10 @@ its truth, its final reading and flag, its whole coverage and its core's (before
         [--conditions felt_tip] [--workers 2]
 """
 
-import argparse
-import json
-import multiprocessing as mp
 import sys
 from pathlib import Path
+
+from capture_fills import capture_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -74,22 +73,7 @@ def _cap(truth: dict) -> dict:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("truth")
-    p.add_argument("out")
-    p.add_argument("--games")
-    p.add_argument("--conditions")
-    p.add_argument("--workers", type=int, default=2)
-    a = p.parse_args()
-    truths = json.loads(Path(a.truth).read_text())
-    if a.games:
-        truths = [t for t in truths if t["game"] in a.games.split(",")]
-    if a.conditions:
-        truths = [t for t in truths if t["condition"] in a.conditions.split(",")]
-    with mp.get_context("spawn").Pool(a.workers) as pool, open(a.out, "w") as f:
-        for ph in pool.imap_unordered(_cap, truths, chunksize=1):
-            f.write(json.dumps(ph) + "\n")
-            f.flush()
+    capture_set(_cap)
 
 
 if __name__ == "__main__":

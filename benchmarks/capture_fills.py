@@ -15,6 +15,7 @@ import argparse
 import json
 import multiprocessing as mp
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -148,7 +149,10 @@ def _cap(truth: dict) -> dict:
     return photo
 
 
-def main() -> None:
+def capture_set(cap: Callable[[dict], dict]) -> None:
+    """The command line both fill captures share (this one and ``capture_bleed.py``): read
+    a kept set's truth file, keep the photos of ``--games`` and ``--conditions``, run ``cap``
+    on each in a pool of ``--workers`` and write its line (JSON) as each photo ends."""
     p = argparse.ArgumentParser()
     p.add_argument("truth")
     p.add_argument("out")
@@ -162,9 +166,13 @@ def main() -> None:
     if a.conditions:
         truths = [t for t in truths if t["condition"] in a.conditions.split(",")]
     with mp.get_context("spawn").Pool(a.workers) as pool, open(a.out, "w") as f:
-        for ph in pool.imap_unordered(_cap, truths, chunksize=1):
+        for ph in pool.imap_unordered(cap, truths, chunksize=1):
             f.write(json.dumps(ph) + "\n")
             f.flush()
+
+
+def main() -> None:
+    capture_set(_cap)
 
 
 if __name__ == "__main__":
