@@ -1,7 +1,7 @@
 """Rows with the narrowed settling and the turned-piece doubt derived from a capture.
 
-Issue 20, lines. ``settled_pieces.py`` scans with the code's settings as they are (main's:
-``line_between_keys_met_own`` and ``line_between_keys_both_sides`` off,
+Issue 20, lines. ``settled_pieces.py`` scans with the three settings this weighs off
+(``line_between_keys_met_own`` and ``line_between_keys_both_sides`` false,
 ``line_met_turned_margin`` 0) and records every piece ``_settled_by_line`` took out of
 review and every sure straight piece a piece of whose line, read in its colour, favours its
 runner-up by its own fit. The three settings change review only, so the rows with them on

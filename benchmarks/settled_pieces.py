@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing as mp
 import sys
 from dataclasses import replace
@@ -27,17 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _own(rd) -> int | None:
-    """The colour a reading's own line fit favours (None where not measured)."""
-    if not rd.loglik:
-        return None
-    return max(rd.loglik, key=rd.loglik.get)
-
-
 def _scan(truth: dict) -> tuple[dict, list[dict]]:
     import artsheets.scanner.linedoubt as L
     from benchmarks.bench_scanner import scan_photo
 
+    _own = L._own  # the colour a reading's own line fit favours, as the doubts take it
     out: list[dict] = []
     original = L._settled_by_line
 
@@ -82,7 +77,9 @@ def _scan(truth: dict) -> tuple[dict, list[dict]]:
         )
         sent = doubt(readings, evidence, layout, masks, config)
         # Sure straight pieces a piece of whose line, read in their colour, favours their
-        # runner-up by its own fit ("turned"): a second view for the steep misreads.
+        # runner-up by its own fit ("turned"): a second view for the steep misreads, by the
+        # doubt's own test at any margin (the margin is recorded).
+        any_margin = replace(config, line_met_turned_margin=math.inf)
         ids = masks.ids
         curve = curve_indices(layout, ids)
         for i, reg in enumerate(masks.regions):
@@ -92,8 +89,8 @@ def _scan(truth: dict) -> tuple[dict, list[dict]]:
                 continue
             if not rd.sure(config.review_below) or rd.runner_up is None:
                 continue
-            _, met = L.line_neighbours(i, masks, readings)
-            if any(m.color == rd.color and _own(m) == rd.runner_up for m in met):
+            if L._met_turned(rd, 0.0, i, masks, readings, any_margin) is not None:
+                _, met = L.line_neighbours(i, masks, readings)
                 out.append(
                     {
                         "kind": "turned",
