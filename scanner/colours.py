@@ -1564,6 +1564,9 @@ def _reread_lines(
             reason = (
                 f"colour {fit.color}, as the fill beside it, but the side of its core that "
                 f"fill does not reach holds {fit.open_share:.0%} of a trace's: left blank?"
+                if fit.fill_colour
+                else f"colour {fit.color}, but its core holds {fit.open_share:.0%} of a "
+                "trace's of that colour: left blank?"
             )
         out[i] = Reading(
             fit.color,

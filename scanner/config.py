@@ -1595,6 +1595,26 @@ class ScannerConfig:
     # games (3,260 spaces with a core: Arp, Delaunay, Klee, Mondrian, Rings, Springer,
     # Vasarely) 1.0, and the planted felt-tip fill of a Miro space 1.0. 0: never.
     curve_spill_core: float = 0.6
+    # --- a piece read in a colour no fill beside it holds, its core bare (lines.py) ---
+    # A piece of Arp's printed lines read in a colour X that no filled space beside it was
+    # read in (not dyed over), with no other doubt, goes to review, blank named, where its
+    # printed core holds under ``line_open_free_share`` of what the sheet's traces of X hold
+    # there (``LineFit.open_share``: with no fill of X beside it, the whole core is its open
+    # side) and the band beside the core under ``line_open_free_band`` (``open_band``): a
+    # trace lies on both, so a piece with neither holds no pencil of X (a bare piece among
+    # fills of close keys read in one of them). Review only, its confidence and evidence
+    # unchanged (``lines.open_side_bare``). Arp in register, outside messaging copies and
+    # felt tip: the planted-break photos of reg48 and of tune seeds 12000-12023,
+    # 12400-12423 and 13800-13823 (174 photos), pieces so read at the line step outside
+    # felt tip, both measured (17,633): under 0.1 / 0.1 bare 6 (planted, 4 seeds), traced
+    # 14, truly another colour 5; left unflagged at the end by main and so newly flagged:
+    # bare 1 (steep 12017's planted piece, read at 3.7 log-odds) and 5 traces read right;
+    # at 0.1 / 0.2 the same (3 more traces already flagged); at 0.2 / 0.2 9 traces newly
+    # flagged; the core's bar alone (0.1) 13. Report seeds 14000-14011 (108 photos): 2
+    # right pieces newly flagged, none wrong (benchmarks/RESULTS.md, "Arp's planted bare
+    # pieces by cause"). 0 and 0: never.
+    line_open_free_share: float = 0.1
+    line_open_free_band: float = 0.1
 
 
 DEFAULT = ScannerConfig()

@@ -897,12 +897,21 @@ def open_side_bare(fit: LineFit, config: ScannerConfig = DEFAULT) -> bool:
     and its core under ``line_open_doubt_core`` of its fill (``core_share``: a trace lies on
     the core, and holds mostly more than its fill). A fill laid to its outline, dark on its
     own side of the core, explains such a band; the pixels say too little for blank's
-    likelihood, so it only goes to review."""
+    likelihood, so it only goes to review. A piece read in a colour no fill beside it was
+    read in (so its whole core is its open side) may be bare too where its core holds under
+    ``line_open_free_share`` of the sheet's traces of that colour and the band beside the
+    core under ``line_open_free_band`` (``open_band``): a trace lies on both (a bare piece
+    among fills of close keys, the fit's colour one of theirs)."""
+    if fit.under_fill or fit.open_share is None:
+        return False
+    if not fit.fill_colour:
+        return (
+            fit.open_share < config.line_open_free_share
+            and fit.open_band is not None
+            and fit.open_band < config.line_open_free_band
+        )
     return (
-        fit.fill_colour
-        and not fit.under_fill
-        and fit.open_share is not None
-        and fit.open_share < config.line_open_doubt_share
+        fit.open_share < config.line_open_doubt_share
         and fit.core_share is not None
         and fit.core_share < config.line_open_doubt_core
     )
