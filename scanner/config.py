@@ -1608,7 +1608,7 @@ class ScannerConfig:
     # 12400-12423 and 13800-13823 (174 photos), pieces so read at the line step outside
     # felt tip, both measured (17,633): under 0.1 / 0.1 bare 6 (planted, 4 seeds), traced
     # 14, truly another colour 5; left unflagged at the end by main and so newly flagged:
-    # bare 1 (steep 12017's planted piece, read at 3.7 log-odds) and 5 traces read right;
+    # bare 1 (a steep photo's planted piece, read at 3.7 log-odds) and 5 traces read right;
     # at 0.1 / 0.2 the same (3 more traces already flagged); at 0.2 / 0.2 9 traces newly
     # flagged; the core's bar alone (0.1) 13. Report seeds 14000-14011 (108 photos): 2
     # right pieces newly flagged, none wrong (benchmarks/RESULTS.md, "Arp's planted bare
