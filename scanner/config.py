@@ -1299,7 +1299,10 @@ class ScannerConfig:
     # wrong 303 -> 301, Miro as before. The sheet's own summed misfit is no guide: it
     # prefers the layer on felt tip, which then reads worse, and partial cover on crayon,
     # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
-    # chosen per sheet").
+    # chosen per sheet"). Taking the layer too where its runs overturn 2 fewer and its
+    # pieces' margins sum higher (felt tip left out) took no sheet outside its tuning set
+    # but drifted table and thumb 3 (0 -> 4 wrong): not adopted ("Arp's unflagged line
+    # pieces and key misreads by cause").
     line_layer_fewer: int = 4
     # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
     # After solving, a line piece left out of review and read at ``review_below`` or more
