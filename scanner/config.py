@@ -1301,8 +1301,8 @@ class ScannerConfig:
     # which reads better as a layer (benchmarks/RESULTS.md, "A trace's pressure curve
     # chosen per sheet"). Taking the layer too where its runs overturn 2 fewer and its
     # pieces' margins sum higher (felt tip left out) took no sheet outside its tuning set
-    # but drifted table and thumb 3 (0 -> 4 wrong): not adopted ("Arp's unflagged line
-    # pieces and key misreads by cause").
+    # but turned one drifted table-and-thumb photo 0 -> 4 wrong: not adopted ("Arp's
+    # unflagged line pieces and key misreads by cause").
     line_layer_fewer: int = 4
     # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
     # After solving, a line piece left out of review and read at ``review_below`` or more
