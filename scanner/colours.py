@@ -853,8 +853,11 @@ def learn_palette(
         )
         pal.unknown.update(blank)
         return pal
-    data = lab[unmatched].astype(np.float32)
     kk = len(blank)
+    if kk > 1 and config.key_cluster_direction:
+        data = _pencil_direction(stats.mean[[coloured[j] for j in unmatched]])
+    else:
+        data = lab[unmatched].astype(np.float32)
     labels = kmeans(data, kk, np.random.default_rng(seed))
     clusters = []
     for c in range(kk):
@@ -892,6 +895,15 @@ def learn_palette(
         note += f"; which player has colour {', '.join(map(str, guessed))} is a guess"
     pal.notes.append(note)
     return pal
+
+
+def _pencil_direction(mean: np.ndarray) -> np.ndarray:
+    """Each colour's (linear BGR relative to paper, (n, 3)) absorbance, one minus it, as a
+    unit vector times 100: a pencil laid at a share of a pixel absorbs that share of its
+    full absorbance in every channel, so a light and a heavy hand of it point alike, where
+    CIELAB sets them further apart than two close pencils (``key_cluster_direction``)."""
+    a = np.clip(1.0 - np.asarray(mean, np.float64), 1e-3, None)
+    return (100.0 * a / np.linalg.norm(a, axis=1, keepdims=True)).astype(np.float32)
 
 
 def _own_symbols(

@@ -572,6 +572,17 @@ class ScannerConfig:
     # (0.15-0.36) all coloured, three of them read blank on their core (a sliver's tip).
     scribbled_full_share: float = 0.5
     scribbled_min_fills: int = 20
+    # Two or more blank (or unseen) keys learned by clustering (``learn_palette``) are
+    # clustered on each region's pencil direction (its absorbance, one minus its colour
+    # relative to paper, as a unit vector: the same for a pencil at any pressure), not on
+    # its CIELAB colour, where a light and a heavy hand of one pencil lie further apart than
+    # two close pencils. On a table-and-thumb Springer sheet of seeds 14216-14247 whose two
+    # keys lay out of the photo (two pinks, CIELAB b +4.6 and -2.7, L 82-85), the CIELAB
+    # clusters split light from heavy hands, player 1's score box voted the pale one his,
+    # and 81 regions were read in the other player's colour, 79 unflagged; by direction
+    # none (benchmarks/RESULTS.md, "The fill games in the held-out misses' conditions").
+    # False: clustered on CIELAB, as one blank key still is.
+    key_cluster_direction: bool = True
     # A fill's colour scatter about its key's pressure curve when telling two keys apart
     # (CIELAB units, times the palette's spread and, in a photo of fewer than
     # ``colour_full_px_per_mm``, the root of the ratio; its reach from a key, the "matches
