@@ -161,7 +161,7 @@ def test_conditions_random_covers_the_promised_range() -> None:
 
 def test_a_cut_off_corner_never_takes_a_second_marker_with_it() -> None:
     """The photo condition is one corner cut off: the three other markers stay wholly in the
-    frame, or (where no placement can do that) no corner is cut. Seed 5009's Arp photo once
+    frame, or (where no placement can do that) no corner is cut. A simulated Arp photo once
     lost two markers (rotation 102 degrees, tilted 29 degrees)."""
     from .simulator import PAGE_PX_PER_MM, _camera_quad, _markers_in_frame
 
