@@ -43,6 +43,15 @@ def region_stats(
     )
 
 
+def unmarked_sheet(game: str) -> tuple[Template, np.ndarray, np.ndarray]:
+    """A game's template and its regions' measurements with nothing on them: each region's
+    mean colour paper (ones, linear BGR relative to paper) and no pencil pixels, for a test
+    to colour the regions it needs (then :func:`region_stats`)."""
+    tpl = template_for(sheet_for(game).sheet_code)
+    n = len(tpl.masks.regions)
+    return tpl, np.ones((n, 3)), np.zeros(n)
+
+
 def reread_one_segment(
     monkeypatch: pytest.MonkeyPatch,
     read: Reading,

@@ -8,10 +8,8 @@ import numpy as np
 
 from artsheets.scanner.colours import learn_palette
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.template import template_for
 
-from .fakes import region_stats
-from .simulator import sheet_for
+from .fakes import region_stats, unmarked_sheet
 
 # CIELAB: three keys, and a light blue 8 units from the blue key 3 (a look-alike pair).
 KEYS_LAB = {1: (72.0, 13.0, -15.0), 2: (72.0, -5.0, 2.0), 3: (74.0, 7.0, -23.0)}
@@ -27,11 +25,8 @@ def test_a_blank_key_near_another_key_is_learned_from_the_regions_it_explains() 
     """On a Klee sheet whose key 4 is blank, 40 cells in a light blue 8 CIELAB units from
     key 3 matched key 3 within 12 and were never clustered: colour 4 stayed unknown (in
     20 simulated photos with a blank key, 4 of 5 Klee sheets read 21-44 cells wrong)."""
-    tpl = template_for(sheet_for("klee").sheet_code)
+    tpl, mean, ink = unmarked_sheet("klee")
     regions = tpl.masks.regions
-    n = len(regions)
-    mean = np.ones((n, 3))
-    ink = np.zeros(n)
     cells = [i for i, r in enumerate(regions) if r.kind == "space"]
     for i, r in enumerate(regions):
         if r.kind == "key" and r.color_index in KEYS_LAB:

@@ -11,10 +11,8 @@ import numpy as np
 
 from artsheets.scanner.colours import learn_palette
 from artsheets.scanner.config import DEFAULT
-from artsheets.scanner.template import template_for
 
-from .fakes import region_stats
-from .simulator import sheet_for
+from .fakes import region_stats, unmarked_sheet
 
 # Two pinks of a look-alike pair (sRGB at full pressure), seen through an overexposed photo:
 # laid at 0.12 and 0.35 of their full absorbance.
@@ -39,11 +37,8 @@ def test_two_blank_keys_are_told_apart_by_pencil_not_by_hand() -> None:
     player 1's score box crossed lightly in his pink. On CIELAB the clusters part the hands,
     his box votes the light cluster his and his heavy spaces read as the other pink; by
     direction each key is its own pencil's."""
-    tpl = template_for(sheet_for("springer").sheet_code)
+    tpl, mean, ink = unmarked_sheet("springer")
     regions = tpl.masks.regions
-    n = len(regions)
-    mean = np.ones((n, 3))
-    ink = np.zeros(n)
     spaces = [i for i, r in enumerate(regions) if r.kind == "space"]
     for j, i in enumerate(spaces[:80]):
         mean[i] = _laid(PENCILS[1 + j % 2], HANDS[j // 2 % 2])
