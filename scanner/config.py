@@ -576,11 +576,13 @@ class ScannerConfig:
     # clustered on each region's pencil direction (its absorbance, one minus its colour
     # relative to paper, as a unit vector: the same for a pencil at any pressure), not on
     # its CIELAB colour, where a light and a heavy hand of one pencil lie further apart than
-    # two close pencils. On a table-and-thumb Springer sheet of seeds 14216-14247 whose two
-    # keys lay out of the photo (two pinks, CIELAB b +4.6 and -2.7, L 82-85), the CIELAB
-    # clusters split light from heavy hands, player 1's score box voted the pale one his,
-    # and 81 regions were read in the other player's colour, 79 unflagged; by direction
-    # none (benchmarks/RESULTS.md, "The fill games in the held-out misses' conditions").
+    # two close pencils. The fill games' tuning photos of seeds 14200-14247 (felt tip, fit
+    # to page, table and thumb, messaging; 192): where two keys lay out of the photo and
+    # the pencils were close (two pinks, CIELAB b +4.6 and -2.7), the CIELAB clusters split
+    # light from heavy hands, a score box voted the pale one its player's, and 81 regions
+    # were read in the other player's colour, 79 unflagged; by direction none. On seeds
+    # 0-95 (960) and the report seeds 14400-14415 (160) no photo's readings change
+    # (benchmarks/RESULTS.md, "The fill games in the held-out misses' conditions").
     # False: clustered on CIELAB, as one blank key still is.
     key_cluster_direction: bool = True
     # A fill's colour scatter about its key's pressure curve when telling two keys apart
