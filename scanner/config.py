@@ -1631,6 +1631,16 @@ class ScannerConfig:
     # pieces by cause"). 0 and 0: never.
     line_open_free_share: float = 0.1
     line_open_free_band: float = 0.1
+    # --- a sheet whose lines read one key as another throughout (captordoubt.py) ---
+    # On a sheet whose solved reading has at least ``line_foreign_captures`` spaces filled
+    # with colour X and none of their sides in X (``MarkForeign``), every line piece read in
+    # another colour with X its runner-up goes to review (review only). Arp in register
+    # outside messaging copies, seeds 0-95 (97 photos) and report seeds 14000-14011 (108):
+    # 2 sheets have 2 or more such spaces, both crayon sheets whose line fit reads one key
+    # as its look-alike on the whole sheet (11 spaces -> 36 wrong pieces, 4 unflagged; 4
+    # spaces -> 11 wrong), every such space of one colour; 7 sheets have one, each a planted
+    # break. 0: never.
+    line_foreign_captures: int = 2
 
 
 DEFAULT = ScannerConfig()

@@ -18,6 +18,7 @@ import numpy as np
 from artsheets.generator.layout import Layout, Page
 from artsheets.scanner import warmup
 from artsheets.scanner.calibration import calibrate
+from artsheets.scanner.captordoubt import doubt_foreign_captors
 from artsheets.scanner.colours import (
     Palette,
     Reading,
@@ -278,6 +279,7 @@ def scan_image(
         config,
     )
     doubt_line_pieces(by_id, solved.evidence, layout, tpl.masks, config)
+    doubt_foreign_captors(by_id, solved.scoring.broken, tpl.masks.regions, config)
     doubt_across_edge(by_id, light, tpl.masks, work.shape, config)
     doubt_marks_under_fills(by_id, layout, config)
     tallies, scoring = solved.tallies, solved.scoring

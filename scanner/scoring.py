@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from artsheets.generator.layout import Layout
+from artsheets.rules.breaks import RuleBreak
 from artsheets.rules.core import RulesError, field_cache, game_class
 from artsheets.rules.games.arp_order import OrderSearch
 from artsheets.rules.position import (
@@ -60,6 +61,9 @@ class Scoring:
     note: str | None = None
     outcome_scores: dict[int, int] | None = None  # what decided the outcome (maybe tallies)
     lower_wins: bool = False
+    # The failed checks' rule-breaks as the rules type them (not in the report: its checks
+    # say them in words and hints), for doubts that weigh a sheet's breaks together.
+    broken: list[RuleBreak] = field(default_factory=list)
 
     @property
     def failed(self) -> list[dict[str, Any]]:
@@ -131,6 +135,7 @@ def score_sheet(
         checks=[check_dict(c, position) for c in report.checks],
         outcome_scores=dict(outcome.scores) if outcome else None,
         lower_wins=bool(outcome.lower_wins) if outcome else False,
+        broken=[c.broken for c in report.checks if not c.ok and c.broken is not None],
     )
 
 
