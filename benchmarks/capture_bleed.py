@@ -13,7 +13,7 @@ its truth, its final reading and flag, its whole coverage and its core's (before
 import sys
 from pathlib import Path
 
-from capture_fills import capture_set
+from capture_fills import capture_set, scan_patched
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 def _cap(truth: dict) -> dict:
     from artsheets.scanner import colours as C
     from artsheets.scanner import pipeline
-    from artsheets.scanner.errors import ScanError
 
     cap = {}
     orig = pipeline.without_bleed
@@ -31,13 +30,9 @@ def _cap(truth: dict) -> dict:
         cap.update(before=stats, after=out, tpl=tpl, symbols=symbols, config=config)
         return out
 
-    pipeline.without_bleed = wrapped
-    try:
-        res = pipeline.scan_file(Path(truth["path"]))
-    except ScanError as e:
-        return {"path": truth["path"], "ok": False, "reason": e.reason}
-    finally:
-        pipeline.without_bleed = orig
+    res = scan_patched(truth, [(pipeline, "without_bleed", wrapped)])
+    if isinstance(res, dict):
+        return res
     st, after, tpl, config = cap["before"], cap["after"], cap["tpl"], cap["config"]
     photo = {
         "path": truth["path"],

@@ -16,7 +16,10 @@ import json
 import multiprocessing as mp
 import sys
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -26,7 +29,6 @@ def _cap(truth: dict) -> dict:
 
     from artsheets.scanner import cielab, pipeline
     from artsheets.scanner import colours as C
-    from artsheets.scanner.errors import ScanError
 
     calls = []
     mcap = {}
@@ -36,7 +38,6 @@ def _cap(truth: dict) -> dict:
         mcap.update(work=work, light=light)
         return om(work, light, tpl, *a, **k)
 
-    pipeline.measure = mwrap
     orig = C._classify_once
 
     def wrapped(stats, palettes, tpl, styles, *a, **k):
@@ -44,14 +45,9 @@ def _cap(truth: dict) -> dict:
         calls.append((stats, palettes, styles, tpl, out))
         return out
 
-    C._classify_once = wrapped
-    try:
-        res = pipeline.scan_file(Path(truth["path"]))
-    except ScanError as e:
-        return {"path": truth["path"], "ok": False, "reason": e.reason}
-    finally:
-        C._classify_once = orig
-        pipeline.measure = om
+    res = scan_patched(truth, [(pipeline, "measure", mwrap), (C, "_classify_once", wrapped)])
+    if isinstance(res, dict):
+        return res
     config = res.config
     stats, palettes, styles, tpl, out = calls[-1]
     fill = config.fill
@@ -147,6 +143,22 @@ def _cap(truth: dict) -> dict:
             }
         )
     return photo
+
+
+def scan_patched(truth: dict, patches: list[tuple[object, str, Callable]]) -> Any:
+    """Scan the truth's photo with each ``(module, name, replacement)`` in place meanwhile
+    (a capture's wrapper of a stage): the scan's result, or the photo's refusal record (a
+    dict) when the scanner refuses it. Both fill captures scan so."""
+    from artsheets.scanner import pipeline
+    from artsheets.scanner.errors import ScanError
+
+    with ExitStack() as stack:
+        for owner, name, replacement in patches:
+            stack.enter_context(mock.patch.object(owner, name, replacement))
+        try:
+            return pipeline.scan_file(Path(truth["path"]))
+        except ScanError as e:
+            return {"path": truth["path"], "ok": False, "reason": e.reason}
 
 
 def capture_set(cap: Callable[[dict], dict]) -> None:
