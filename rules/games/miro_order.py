@@ -152,23 +152,36 @@ def _costs_ahead(
 
     Worked position by position from the end, all rows and move counts at once; the three
     move lengths are one stacked step (positions past the end cost ``never``). Counts of
-    changes (integers) or summed costs (floats, :func:`cheapest_colouring`) alike."""
+    changes (integers) or summed costs (floats, :func:`cheapest_colouring`) alike.
+
+    Each step works on arrays laid out for it: the misses by position (a strided gather of
+    a position's moves was most of a step), a move's changes and what lies beyond it summed
+    in that order as before, the least of the three lengths taken by elementwise minima
+    (numpy's reduction over an axis of three is slow) and written straight into the tables.
+    The same values: the same sums, and a least is exact. A curve's 432 rows of 217
+    segments, 8.0 -> 4.9 ms (integers) and 8.7 -> 7.9 ms (floats)."""
     rows, _, n1 = misses.shape
     n = n1 - 1
     longest = max(_LATER)
-    # runs[j, k, r, m]: what a move of length k + 1 from j in colour m + 1 changes.
-    padded = np.concatenate([misses, np.repeat(misses[:, :, -1:], longest, axis=2)], axis=2)
-    runs = np.stack([padded[:, :, 1 + k : n1 + 1 + k] - misses for k in range(longest)])
-    runs = runs.transpose(3, 0, 1, 2)
+    # by_place[j, r, m]: misses[r, m, j], then the last position's repeated ``longest`` times.
+    by_place = np.ascontiguousarray(misses.transpose(2, 0, 1))
+    padded = np.concatenate([by_place, np.repeat(by_place[-1:], longest, axis=0)])
     back = np.full((n1 + longest, rows, players), never, misses.dtype)  # ahead, m -> m + 1
     back[n] = 0
     ahead = np.full((rows, n1, players), never, misses.dtype)
     ahead[:, n, :] = 0
-    following = (np.arange(players) + 1) % players  # m moves made -> m + 1
+    step = np.empty((longest, rows, players), misses.dtype)
+    here = np.empty((rows, players), misses.dtype)
     for j in range(n - 1, after - 1, -1):
-        here = (runs[j] + back[j + 1 : j + 1 + longest]).min(axis=0)
+        # step[k]: what a move of length k + 1 from j changes, and the least after it.
+        np.subtract(padded[j + 1 : j + 1 + longest], by_place[j], out=step)
+        step += back[j + 1 : j + 1 + longest]
+        np.minimum(step[0], step[1], out=here)
+        for k in range(2, longest):
+            np.minimum(here, step[k], out=here)
         ahead[:, j, :] = here
-        back[j] = here[:, following]
+        back[j, :, :-1] = here[:, 1:]  # m moves made -> m + 1 (the last wraps round)
+        back[j, :, -1] = here[:, 0]
     total = opening + ahead[:, after, len(OPENING) % players]
     return ahead, total
 

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from artsheets.rules import new_game
-from artsheets.rules.games.miro_order import read_order
+from artsheets.rules.games.miro_order import (
+    _LATER,
+    _NEVER,
+    OPENING,
+    _costs_ahead,
+    _misses,
+    _opening_cost,
+    read_order,
+)
 from tests.rules.synthetic import miro_field
 
 
@@ -70,3 +79,46 @@ def test_uncoloured_segments_fit_any_move() -> None:
 
 def test_a_curve_too_short_for_the_opening_is_not_judged() -> None:
     assert read_order([1, 2, 2, 3, 3], 3) is None
+
+
+def _plain_costs_ahead(misses: np.ndarray, after: int, players: int, never: float) -> np.ndarray:
+    """``_costs_ahead``'s table worked one entry at a time: a move's changes, then the least
+    beyond it, summed in that order (so floats give the same bits)."""
+    rows, _, n1 = misses.shape
+    n = n1 - 1
+    ahead = np.full((rows, n1, players), never, misses.dtype)
+    ahead[:, n, :] = 0
+    for r in range(rows):
+        for j in range(n - 1, after - 1, -1):
+            for m in range(players):
+                options = []
+                for length in _LATER:
+                    end = min(j + length, n)
+                    run = misses[r, m, end] - misses[r, m, j]
+                    beyond = ahead[r, j + length, (m + 1) % players] if j + length <= n else never
+                    options.append(run + beyond)
+                ahead[r, j, m] = min(options)
+    return ahead
+
+
+@pytest.mark.parametrize("costs", ["counts", "floats"])
+def test_costs_ahead_agrees_with_the_plain_table(costs: str) -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        players = int(rng.integers(2, 5))
+        n = int(rng.integers(6, 30))
+        rows = int(rng.integers(1, 6))
+        if costs == "counts":
+            seq = rng.integers(0, players + 1, (rows, n)).astype(np.int32)
+            misses, never = _misses(seq, players), _NEVER
+        else:
+            per = rng.random((rows, players, n)) * (rng.random((rows, players, n)) < 0.5)
+            misses = np.zeros((rows, players, n + 1))
+            np.cumsum(per, axis=2, out=misses[:, :, 1:])
+            never = 1e9
+        opening, after = _opening_cost(misses, players)
+        ahead, total = _costs_ahead(misses, opening, after, players, never)
+        plain = _plain_costs_ahead(misses, after, players, never)
+        assert ahead.dtype == misses.dtype
+        assert ahead.tobytes() == plain.tobytes()
+        assert total.tobytes() == (opening + plain[:, after, len(OPENING) % players]).tobytes()
