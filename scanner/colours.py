@@ -1824,25 +1824,17 @@ def _bare_loglik(fit: LineFit, config: ScannerConfig) -> float | None:
     blur reaches over the core but fades before that band, a trace's nib covers it. Each
     fitted over bare and traced pieces. Where the open side is unmeasured (fills of the
     colour on both sides), the core share against the fills' own reach onto their spaces'
-    other cores (``fit.own_reach``; ``line_own_reach_*``) adds its ratio within the doubt,
-    where that reach is under ``line_own_reach_most``."""
+    other cores (``fit.own_reach``; ``line_own_reach_*``) adds its ratio within the doubt."""
     if fit.core_share is None:
         return None
     share = max(fit.core_share, config.line_bare_core_floor)
     core = config.line_bare_loglik_at_one + config.line_bare_loglik_slope * math.log(share)
     if fit.open_share is None:
-        if (
-            fit.own_reach is None
-            or fit.own_reach >= config.line_own_reach_most
-            or not 0.0 <= core < config.line_bare_read_logodds
-        ):
+        if fit.own_reach is None or not 0.0 <= core < config.line_bare_read_logodds:
             return core
         # Fills of its colour on both sides: where the core leaves blank in doubt, the
         # core against what the same fills put on their spaces' other cores (their own
-        # margin short of the outline) adds its likelihood ratio. Not where those fills
-        # reach their other cores nearly as fully as a trace lies on one
-        # (``line_own_reach_most``): such a fill falls short of no outline, and a core
-        # holding less than it tells a light trace from none no better than the core alone.
+        # margin short of the outline) adds its likelihood ratio.
         above = min(max(fit.core_share - fit.own_reach, -OWN_REACH_CAP), OWN_REACH_CAP)
         return core + config.line_own_reach_at_zero + config.line_own_reach_slope * above
     side = config.line_open_loglik_at_zero + config.line_open_loglik_slope * min(

@@ -1421,19 +1421,6 @@ class ScannerConfig:
     # pieces whose fill reaches onto the core"). 0 and 0: main's readings.
     line_own_reach_at_zero: float = 0.99
     line_own_reach_slope: float = -5.51
-    # The fills' own reach is weighed only under ``line_own_reach_most`` (of the fill): a
-    # fill that puts this much of itself on its other sides' cores falls short of no
-    # outline, and its reach is no bare core's reference. Arp tune seeds 14800-14819 (200
-    # photos): pieces weighed by the reach on 104 of its 180 photos outside messaging, 126,
-    # none of the 121 identified bare (5 not matched to their region); reach 0.8 or more 1
-    # (a trace, core 0.51 against 0.85, read blank by the reach: 1.21 -> 4.07), 0.6-0.8 1
-    # (a trace), under 0.6 124. Whole scans: exact 145 -> 146,
-    # wrong 626 -> 624, unflagged 5 -> 5, breaks 39/50 alike; two photos change, both
-    # traces no longer read blank (core 0.47 against 0.89; 0.51 against 0.85). The earlier
-    # measurement's one trace read blank by the reach held 0.54 against 0.99
-    # (benchmarks/RESULTS.md, "Bare pieces whose fill reaches onto the core"; "Traces read
-    # blank by their fills' own reach"). Infinite: main's readings.
-    line_own_reach_most: float = 0.8
     # --- line pieces the rules confirmed whose fit shows no colour of their own (linedoubt) ---
     # After solving, a line piece read under ``review_below`` as measured and left out of
     # review by the rules' confirmation goes to review, blank second, where it is read in a

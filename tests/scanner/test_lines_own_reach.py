@@ -78,16 +78,3 @@ def test_the_fills_reach_moves_blank_only_within_the_doubt() -> None:
     # a piece with an open side keeps the open side's views
     opened = replace(_between(0.4, 0.75), open_share=0.3, open_band=0.5)
     assert _bare_loglik(opened, DEFAULT) == _bare_loglik(replace(opened, own_reach=None), DEFAULT)
-
-
-def test_fills_reaching_their_other_cores_nearly_fully_are_no_bare_reference() -> None:
-    """Fills that put most of themselves on their other sides' cores fall short of no
-    outline: a core holding less than that is not read blank on it (the core alone
-    decides, in doubt, kept coloured)."""
-    most = DEFAULT.line_own_reach_most
-    alone = _bare_loglik(_between(0.47, None), DEFAULT)
-    assert alone is not None and 0 < alone < DEFAULT.line_bare_read_logodds
-    assert _bare_loglik(_between(0.47, most), DEFAULT) == alone
-    assert _bare_loglik(_between(0.47, 0.9), DEFAULT) == alone
-    below = _bare_loglik(_between(0.47, most - 0.05), DEFAULT)  # under the bar: weighed
-    assert below is not None and below > alone
