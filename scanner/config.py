@@ -1064,6 +1064,23 @@ class ScannerConfig:
     # unflagged 0 and breaks 19/27 at every setting. At 2, seeds 0-23 / 24-47 wrong
     # 264 -> 226 / 175 -> 162 (only messaging copies changed).
     keys_lines_shift: float = 2.0
+    # --- the paper's level in clipped channels, from where the fills point (paperpoint.py) ---
+    # Where the paper is clipped white in a channel, its level there scaled by a factor
+    # between the one that brings the page's median paper to the clip and 1, at these
+    # shares of that span (channel by channel), that brings the surely marked fills (spaces
+    # and cells covered ``fill.sure`` or more, ``paper_point_least`` of them at least)
+    # nearest their nearest key's curve, each distance capped at ``paper_point_cap``
+    # (CIELAB), where it brings the summed squared distance under ``paper_point_gain`` of
+    # the light's own. Empty: off. Tuning seeds 15200-15223 (168 photos of the fill games in
+    # seven conditions; 43 with clipped paper): the best cost over the light's own was 0.29
+    # on an overexposed messaging copy whose ink cast set G and R a fifth too bright (33
+    # wrong, 4 unflagged -> 0, 0 at 0.8), 0.65-0.79 on five (factors 0.95-0.98, no figure
+    # changed at 0.8), 0.86-1 on the rest: 0.5, in the gap, refits that copy alone
+    # (benchmarks/RESULTS.md, "A clipped channel's paper fitted to the fills").
+    paper_point_steps: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+    paper_point_cap: float = 10.0
+    paper_point_gain: float = 0.5
+    paper_point_least: int = 20
     # --- a trace on the printed core's open side (lines.py, colours.py) ---
     # A piece's colour X on the printed core where no fill of X lies (paper, or another
     # colour's fill, that fill's own colour taken out: ``lines.LineFit.open_share``), as a

@@ -45,6 +45,7 @@ from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
 from artsheets.scanner.locate import locate_sheet
 from artsheets.scanner.markdoubt import doubt_marks_under_fills
+from artsheets.scanner.paperpoint import fit_paper_point
 from artsheets.scanner.photo import Photo, read_photo
 from artsheets.scanner.quality import blur_mm, check_blur, check_exposure
 from artsheets.scanner.refine import Refinement, refine, untrusted
@@ -236,6 +237,12 @@ def scan_image(
     in_play = colours_in_play(layout, players)
     shapes = SYMBOL_SHAPES.get(layout.game, ())
     palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
+    refit = fit_paper_point(light, stats, palette, tpl.masks.regions, symbols, config)
+    if refit is not None:  # the clipped channels' paper where the fills point: measured again
+        light = refit
+        stats = measure(work, light, tpl, inside, config.bleed_mm, config, symbols, copy)
+        stats = without_bleed(stats, tpl, symbols, config)
+        palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(
