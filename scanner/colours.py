@@ -78,6 +78,7 @@ __all__ = [
     "Reading",
     "RegionStats",
     "classify",
+    "curve_distances",
     "learn_palette",
     "measure",
 ]
@@ -690,7 +691,7 @@ def style_of(
     return config.fill
 
 
-def _distances(
+def curve_distances(
     lab: np.ndarray,
     palette: Palette,
     bounds: tuple[np.ndarray, np.ndarray] | None = None,
@@ -840,7 +841,7 @@ def learn_palette(
     ]
     lab = cielab.lab(stats.mean[coloured]) if coloured else np.zeros((0, 3))
     if pal.colours and len(coloured):
-        dist, _ = _distances(lab, pal)
+        dist, _ = curve_distances(lab, pal)
         unmatched = [j for j in range(len(coloured)) if dist[j].min() > config.key_unmatched_delta]
     else:
         unmatched = list(range(len(coloured)))
@@ -1152,7 +1153,7 @@ def classify(
     # The keys as this sheet's sure fills show them (``keys.adapt_palette``); the swatches'
     # where adaptation is off or no key has marks enough.
     marks = (
-        adapt_palette(palette, stats, first, styles, regions, config, _distances)
+        adapt_palette(palette, stats, first, styles, regions, config, curve_distances)
         if config.keys_adapt
         else palette
     )
@@ -2071,13 +2072,13 @@ def _classify_once(
     if stats.low is not None and stats.high is not None:
         line = np.array([r.kind == "segment" for r in regions])[:, None]
         bounds = (np.where(line, stats.mean, stats.low), np.where(line, stats.mean, stats.high))
-    dists = {st: _distances(lab, pal, bounds) for st, pal in palettes.items()}
+    dists = {st: curve_distances(lab, pal, bounds) for st, pal in palettes.items()}
     if dulled is not None and dulled.any():
         # A mark smaller than a chroma block shows its key's colour dulled (see
         # ``ScannerConfig.dull_chroma_least``): it lies near the key's curve at any of those
         # chromas.
         for st, pal in palettes.items():
-            near, _ = _distances(lab[dulled], pal, None, _dulling(config))
+            near, _ = curve_distances(lab[dulled], pal, None, _dulling(config))
             d = dists[st][0]
             d[dulled] = np.minimum(d[dulled], near)
     keys = list(palette.colours)

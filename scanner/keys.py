@@ -63,7 +63,7 @@ def adapt_palette(
     Keys learned from the marks themselves (blank swatches) are kept as learned, and no key
     moves while a colour in play is unknown.
     ``readings``: the first reading, against the swatches; ``distances``: each Lab row's
-    distance to each key's curve (``colours._distances``, passed in: colours imports this
+    distance to each key's curve (``colours.curve_distances``, passed in: colours imports this
     module)."""
     fill = config.fill
     keys = list(palette.colours)

@@ -31,7 +31,7 @@ import numpy as np
 
 from artsheets.generator.layout import Region
 from artsheets.scanner import cielab
-from artsheets.scanner.colours import Palette, RegionStats, _distances, style_of
+from artsheets.scanner.colours import Palette, RegionStats, curve_distances, style_of
 from artsheets.scanner.config import ScannerConfig
 from artsheets.scanner.light import CLIPPED_LINEAR, Light
 
@@ -96,7 +96,7 @@ def fit_paper_point(
         keys = {k: (c * scale).astype(np.float32) for k, c in palette.colours.items()}
         pal = replace(palette, colours=keys)
         bounds = None if low is None or high is None else (low * scale, high * scale)
-        dist, _ = _distances(cielab.lab(mean * scale), pal, bounds)
+        dist, _ = curve_distances(cielab.lab(mean * scale), pal, bounds)
         near = np.minimum(dist.min(axis=1), config.paper_point_cap)
         return float((near**2).sum())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from artsheets.scanner import cielab
-from artsheets.scanner.colours import Palette, _as_clipped, _clip_bounds, _distances
+from artsheets.scanner.colours import Palette, _as_clipped, _clip_bounds, curve_distances
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.light import clipped_pencil
 
@@ -35,8 +35,8 @@ def test_a_clipped_fill_is_told_from_a_close_key_by_its_unclipped_channels() -> 
         [low[0], high[0], low[1], high[1]], [CLIP_AT, 1.0, PALE_BLUE[1], PALE_BLUE[1]]
     )
     lab = cielab.lab(point[None])
-    as_point, keys = _distances(lab, palette)
-    censored, _ = _distances(lab, palette, (low[None], high[None]))
+    as_point, keys = curve_distances(lab, palette)
+    censored, _ = curve_distances(lab, palette, (low[None], high[None]))
     # Read as a point, the fill's blue is too low and the greyer key fits better ...
     assert keys[int(np.argmin(as_point[0]))] == 2
     # ... read as "at least this bright" in blue, its own key fits exactly and green tells
@@ -49,7 +49,7 @@ def test_keys_that_differ_only_above_the_clip_stay_in_doubt() -> None:
     refl, srgb = _clipped_fill()
     low, high = (b.mean(axis=0)[None] for b in _clip_bounds(refl, srgb))
     lab = cielab.lab(clipped_pencil(refl, srgb).mean(axis=0)[None])
-    censored, _ = _distances(lab, Palette({1: PALE_BLUE, 3: LESS_BLUE}), (low, high))
+    censored, _ = curve_distances(lab, Palette({1: PALE_BLUE, 3: LESS_BLUE}), (low, high))
     assert abs(censored[0, 0] - censored[0, 1]) < 0.5  # the pixels cannot tell them apart
 
 

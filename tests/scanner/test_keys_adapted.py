@@ -10,7 +10,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from artsheets.scanner.colours import Palette, Reading, _distances, classify, style_of
+from artsheets.scanner.colours import Palette, Reading, classify, curve_distances, style_of
 from artsheets.scanner.config import DEFAULT, ScannerConfig
 from artsheets.scanner.keys import adapt_palette, mark_directions
 from artsheets.scanner.template import template_for
@@ -82,7 +82,7 @@ def _adapted(marks, config: ScannerConfig = DEFAULT, palette: Palette | None = N
     styles = [style_of(r.kind, r.extra.get("role"), False, config) for r in regions]
     pal = palette or _palette()
     first = classify(stats, pal, tpl, False, config=replace(config, keys_adapt=False))
-    return pal, adapt_palette(pal, stats, first, styles, regions, config, _distances)
+    return pal, adapt_palette(pal, stats, first, styles, regions, config, curve_distances)
 
 
 def _angle(a: np.ndarray, b: np.ndarray) -> float:
