@@ -22,6 +22,7 @@ from artsheets.scanner.captordoubt import doubt_foreign_captors
 from artsheets.scanner.colours import (
     Palette,
     Reading,
+    RegionStats,
     classify,
     doubt_dark_paper,
     learn_palette,
@@ -39,7 +40,7 @@ from artsheets.scanner.identify import (
     normalise_code,
     read_sheet_code,
 )
-from artsheets.scanner.light import doubt_washed_out, light_field, paper_dips
+from artsheets.scanner.light import Light, doubt_washed_out, light_field, paper_dips
 from artsheets.scanner.lightdoubt import doubt_across_edge
 from artsheets.scanner.linedoubt import doubt_line_pieces
 from artsheets.scanner.lines import pixels_per_sample
@@ -232,17 +233,22 @@ def scan_image(
     check_exposure(light.paper_level, config)
     symbols = layout.game in SYMBOL_GAMES
     copy = reg.px_per_mm < config.grey_min_px_per_mm  # a messaging app's copy
-    stats = measure(work, light, tpl, inside, config.bleed_mm, config, symbols, copy)
-    stats = without_bleed(stats, tpl, symbols, config)
     in_play = colours_in_play(layout, players)
     shapes = SYMBOL_SHAPES.get(layout.game, ())
-    palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
+
+    def measured(light: Light) -> tuple[RegionStats, Palette]:
+        """The regions measured under ``light``, bleed left out, and the keys learned."""
+        stats = measure(work, light, tpl, inside, config.bleed_mm, config, symbols, copy)
+        stats = without_bleed(stats, tpl, symbols, config)
+        return stats, learn_palette(
+            stats, tpl, in_play, symbols, config.palette_seed, config, shapes
+        )
+
+    stats, palette = measured(light)
     refit = fit_paper_point(light, stats, palette, tpl.masks.regions, symbols, config)
     if refit is not None:  # the clipped channels' paper where the fills point: measured again
         light = refit
-        stats = measure(work, light, tpl, inside, config.bleed_mm, config, symbols, copy)
-        stats = without_bleed(stats, tpl, symbols, config)
-        palette = learn_palette(stats, tpl, in_play, symbols, config.palette_seed, config, shapes)
+        stats, palette = measured(light)
     palette.paper_level = light.paper_level
     if light.clipped_channels:
         _doubt_the_cast(
