@@ -140,7 +140,7 @@ def _settled_by_line(
     in (see the module's docstring)."""
     if not config.line_between_keys_met_sure:
         return False
-    rd = readings.get(masks.ids[i])
+    rd = readings.get(masks.regions[i].id)
     if rd is None or rd.color is None or rd.reason is None or not rd.surely_marked:
         return False  # (not surely marked: blank is close too, whatever the runner-up)
     match = BETWEEN_KEYS.fullmatch(rd.reason)

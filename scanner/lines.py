@@ -240,31 +240,52 @@ def line_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[in
     """Per line, the filled spaces on either side (the two with most of its pixels beside
     it)."""
     filled = ~core & (host >= 0)
-    pairs, counts = np.unique(np.stack([owner[filled], host[filled]]), axis=1, return_counts=True)
+    lines, spaces, counts = _pair_counts(owner[filled], host[filled])
     beside: dict[int, list[tuple[int, int]]] = {}
-    for (line, space), n in zip(pairs.T.tolist(), counts.tolist(), strict=True):
+    for line, space, n in zip(lines.tolist(), spaces.tolist(), counts.tolist(), strict=True):
         beside.setdefault(line, []).append((n, space))
     return {line: {h for _, h in sorted(v)[-2:]} for line, v in beside.items()}
 
 
+def _pair_counts(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct pairs ``(a[i], b[i])`` of non-negative integers in order (by ``a``, then
+    ``b``) and how often each occurs: ``np.unique`` over the stacked pairs, by one integer
+    key a pair (the same order; numpy's unique over an axis sorts the pairs as records,
+    several times slower)."""
+    if len(a) == 0:
+        empty = np.zeros(0, np.int64)
+        return empty, empty, empty
+    base = int(b.max()) + 1
+    pairs, counts = np.unique(a.astype(np.int64) * base + b, return_counts=True)
+    return pairs // base, pairs % base, counts
+
+
+def _split_by(labels: np.ndarray, idx: np.ndarray) -> tuple[list[int], list[np.ndarray]]:
+    """The distinct ``labels`` in order and, for each, the entries of ``idx`` it labels, in
+    their order: ``[idx[labels == v] for v in np.unique(labels)]`` by one stable sort rather
+    than a pass over every entry for each label."""
+    if len(labels) == 0:
+        return [], []
+    order = np.argsort(labels, kind="stable")
+    ordered = labels[order]
+    cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+    values = ordered[np.concatenate([[0], cuts])].tolist()
+    return values, np.split(idx[order], cuts)
+
+
 def _core_by_sides(
-    owner: np.ndarray, host: np.ndarray, core: np.ndarray
+    owner: np.ndarray, core: np.ndarray, sides: dict[int, set[int]]
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
     """The printed core's pixels grouped by the filled spaces on either side of their line
-    (the two with most of its pixels beside it: none, one or two)."""
-    filled = ~core & (host >= 0)
-    pairs, counts = np.unique(np.stack([owner[filled], host[filled]]), axis=1, return_counts=True)
-    beside: dict[int, list[tuple[int, int]]] = {}
-    for (line, space), n in zip(pairs.T.tolist(), counts.tolist(), strict=True):
-        beside.setdefault(line, []).append((n, space))
-    sides = {line: tuple(sorted(h for _, h in sorted(v)[-2:])) for line, v in beside.items()}
-    kinds = sorted(set(sides.values()) | {()})
+    (``sides``: :func:`line_sides`; none, one or two)."""
+    by_line = {line: tuple(sorted(pair)) for line, pair in sides.items()}
+    kinds = sorted(set(by_line.values()) | {()})
     kind_of_line = np.zeros(int(owner.max()) + 1, np.int64)  # lines with no fill beside: ()
-    for line, k in sides.items():
+    for line, k in by_line.items():
         kind_of_line[line] = kinds.index(k)
     idx = np.flatnonzero(core)
-    kind = kind_of_line[owner[idx]]
-    return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
+    present, groups = _split_by(kind_of_line[owner[idx]], idx)
+    return [(kinds[n], sel) for n, sel in zip(present, groups, strict=True)]
 
 
 def _own_fill(
@@ -303,19 +324,17 @@ def lines_dyed(refl: np.ndarray, config: ScannerConfig = DEFAULT) -> bool:
 
 
 def _beside_groups(
-    owner: np.ndarray, host: np.ndarray, core: np.ndarray, across: bool
+    owner: np.ndarray, host: np.ndarray, core: np.ndarray, across: bool, sides: dict[int, set[int]]
 ) -> list[tuple[tuple[int, ...], np.ndarray]]:
     """The pixels beside the printed core, grouped by the fills that may lie under them: the
     space each lies in, and where ``across`` (on a sheet whose lines are dyed over: felt
     tip, whose fills bleed 0.5-1.5 mm past their outline, across the line's band;
-    ``line_bleed_across``) also the filled space on the line's other side."""
-    off = ~core
+    ``line_bleed_across``) also the filled space on the line's other side (``sides``:
+    :func:`line_sides`)."""
+    idx = np.flatnonzero(~core)
     if not across:
-        return [
-            (((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h)))
-            for h in np.unique(host[off])
-        ]
-    sides = line_sides(owner, host, core)
+        hosts, groups = _split_by(host[idx], idx)
+        return [((h,) if h >= 0 else (), sel) for h, sel in zip(hosts, groups, strict=True)]
     n = int(owner.max()) + 1
     first = np.full(n, -1, np.int64)
     second = np.full(n, -1, np.int64)
@@ -325,14 +344,13 @@ def _beside_groups(
         second[line] = both[-1] if len(both) > 1 else -1
     other = np.where(host == first[owner], second[owner], first[owner])
     other = np.where(other == host, -1, other)
-    idx = np.flatnonzero(off)
-    keys = np.stack([host[idx], other[idx]], axis=1)
-    groups, inverse = np.unique(keys, axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
+    h, o = host[idx].astype(np.int64) + 1, other[idx] + 1  # from -1 (none): non-negative
+    base = int(o.max()) + 1 if len(o) else 1
+    keys, groups = _split_by(h * base + o, idx)  # by host, then the other side
     out = []
-    for g, (h, o) in enumerate(groups.tolist()):
-        spaces = tuple(int(x) for x in (h, o) if x >= 0)
-        out.append((spaces, idx[inverse == g]))
+    for key, sel in zip(keys, groups, strict=True):
+        spaces = tuple(x - 1 for x in (key // base, key % base) if x > 0)
+        out.append((spaces, sel))
     return out
 
 
@@ -492,8 +510,9 @@ def fit_lines(
         dens = _density(colour_refl, floor)
         chroma = dens @ _NEUTRAL_OUT
     dyed = lines_dyed(refl, config)
-    beside = _beside_groups(owner, host, core, config.line_bleed_across and dyed)
-    core_groups = _core_by_sides(owner, host, core)
+    sides = line_sides(owner, host, core)
+    beside = _beside_groups(owner, host, core, config.line_bleed_across and dyed, sides)
+    core_groups = _core_by_sides(owner, core, sides)
     # Beside the printed core, a channel at the camera's black (felt-tip dye over a fill's)
     # is a censored measurement; on the core the grey's unknown darkness leaves it none.
     dark_px = refl < config.line_dark_below
@@ -523,7 +542,8 @@ def fit_lines(
     # by that part even when it is right. It is credited back, ``own_fill_credit`` of the
     # expected scatter's variance, on each such pixel.
     read = fill_colours or {}
-    sides = line_sides(owner, host, core) if read else {}
+    if not read:
+        sides = {}
     own = _own_fill(host, owner, read, sides, core) if own_fill_credit > 0 else None
     credit = own_fill_credit * (config.line_scatter * spread) ** 2
     for j, k in enumerate(keys):

@@ -298,6 +298,8 @@ class _Search:
         for ln, (a, _) in board.spans.items():
             for c in options[a]:
                 self.first_in.setdefault(c, []).append((ln, board.line_masks[ln]))
+        self.beside_fills: dict[str, list[tuple[tuple[int, int | None, int], ...]]] = {}
+        self.stretches: dict[tuple[int, int, int], tuple[float, tuple[tuple[int, float], ...]]] = {}
         # Per space, its sides that may be in its fill's colour: one of them closed it.
         if board.distinct_sides:  # as below, from each colour's pieces at once
             by_colour: dict[int | None, int] = {}
@@ -591,30 +593,43 @@ class _Search:
         its end or a coloured piece) in ``player``'s colour, and the stretch coloured; None
         if the colours forbid it."""
         bits, cols = self.b.line_bits[line], self.line_colours[line]
-        verts = self.b.net.vertices[line]
+        stop_at_own = self.stop_at_own
         new = mask
         k = i if step > 0 else i - 1
-        first = k
-        while 0 <= k < len(bits) and not mask & bits[k]:
+        first, end = k, len(bits)
+        while 0 <= k < end and not mask & bits[k]:
             if not cols[k] >> player & 1:
                 return None
             new |= bits[k]
-            if self.stop_at_own and self._own_at(
-                verts[k + 1 if step > 0 else k], line, player, mask
+            if stop_at_own and self._own_at(
+                self.b.net.vertices[line][k + 1 if step > 0 else k], line, player, mask
             ):
                 k += step
                 break
             k += step
         lo, hi = (first, k) if step > 0 else (k + 1, first + 1)
-        for spaces in self.b.beside[line][lo:hi]:
-            for sides, sp in spaces:
-                fill, fill_sides = self.fill[sp], self.fill_sides[sp]
+        rows = self.beside_fills.get(line)
+        if rows is None:
+            rows = self.beside_fills[line] = self._beside_fills(line)
+        uncoloured = ~new
+        for spaces in rows[lo:hi]:
+            for sides, fill, fill_sides in spaces:
                 if new & sides == sides:
                     if mask & sides != sides and fill not in (None, player):
                         return None  # closed by the mover, filled in another colour
-                elif fill is not None and not fill_sides & ~new:
+                elif fill is not None and not fill_sides & uncoloured:
                     return None  # no side left in its fill's colour to close it
         return new, (line, lo, hi)
+
+    def _beside_fills(self, line: str) -> list[tuple[tuple[int, int | None, int], ...]]:
+        """Per piece of ``line``, the spaces beside it as :meth:`_play` weighs them: their
+        sides' bits, their fill and their sides that may be in it (``fill_sides``), looked
+        up once a line and search rather than at every move."""
+        fill, fill_sides = self.fill, self.fill_sides
+        return [
+            tuple((sides, fill[sp], fill_sides[sp]) for sides, sp in spaces)
+            for spaces in self.b.beside[line]
+        ]
 
     def run(self, mask: int, last: tuple[str, int, int] | None, turn: int) -> bool:
         """Whether the game can be played on from here to the colours given."""
@@ -689,8 +704,7 @@ class _Search:
         each with what the order costs after it, what the position after it still owes
         (:meth:`owed`, less the owed sets whose first piece it colours), and the position
         after it and the stretch it colours (:meth:`_play`)."""
-        costs, spans, due = self.costs, self.b.spans, self.due
-        assert costs is not None
+        spans, stretches = self.b.spans, self.stretches
         steps = []
         for line, i, step in self._moves(mask, last, player):
             after = self._play(mask, line, i, step, player)
@@ -698,14 +712,29 @@ class _Search:
                 continue
             first = spans[line][0]
             _, lo, hi = after[1]
-            cost = spent + sum(costs[first + k].get(player, 0.0) for k in range(lo, hi))
+            key = (first + lo, first + hi, player)
+            known = stretches.get(key)
+            if known is None:
+                known = stretches[key] = self._stretch(*key)
+            price, paid = known
+            cost = spent + price
             left = owes
-            if due:  # the owed sets this move colours the first piece of are paid for now
-                paid = {due[q] for q in range(first + lo, first + hi) if q in due}
+            if paid:  # the owed sets this move colours the first piece of are paid for now
                 left -= sum(least for bits, least in paid if not mask & bits)
             if cost + left < self.best:
                 steps.append((cost, left, after))
         return steps
+
+    def _stretch(self, a: int, b: int, player: int) -> tuple[float, tuple[tuple[int, float], ...]]:
+        """What colouring pieces ``a`` to ``b - 1`` (over all the lines' pieces) in
+        ``player``'s colour costs, summed in their order, and the owed sets among them in
+        the order a set of them holds them: the same for every position a stretch is
+        coloured from, so :meth:`_steps` works it out once a search (the pieces' costs and
+        owed sets are fixed by then: :meth:`narrow`)."""
+        costs, due = self.costs, self.due
+        assert costs is not None
+        price = sum(costs[k].get(player, 0.0) for k in range(a, b))
+        return price, tuple({due[q] for q in range(a, b) if q in due})
 
     def cheapest_first(self, owes: float) -> None:
         """Best first (A*): the positions in order of what they cost so far and still owe

@@ -99,3 +99,31 @@ def test_the_lower_bound_changes_no_answer_and_saves_positions(monkeypatch) -> N
         assert new.colours == old.colours and new.cost == old.cost
         assert new.expanded <= old.expanded
     assert sum(r.expanded for r in rows) < sum(r.expanded for r in plain)
+
+
+class _Forgetful(dict):
+    """A dict that keeps nothing: every look-up misses."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+def test_a_searchs_tables_change_no_answer(monkeypatch) -> None:
+    """What a search works out once and keeps (a stretch's price and the owed sets among its
+    pieces, a line's spaces with their fills) gives what working it out at every move gives:
+    the same cheapest orders at the same costs, after the same positions."""
+    import artsheets.rules.games.arp_order as arp_order
+
+    rows = _priced_searches()
+    prepare = arp_order._Search.prepare
+
+    def forgetful(self: arp_order._Search) -> None:
+        prepare(self)
+        self.stretches, self.beside_fills = _Forgetful(), _Forgetful()
+
+    with monkeypatch.context() as m:
+        m.setattr(arp_order._Search, "prepare", forgetful)
+        plain = _priced_searches()
+    for new, old in zip(rows, plain, strict=True):
+        assert new == old
+    assert sum(r.expanded for r in rows) > 0

@@ -1,8 +1,8 @@
 """Shortcuts taken for speed give exactly what the plain computation gives: the order search
 of a reading changed in a few regions, the refinement's tiles worth matching, a shadow edge's
 bend, the light's paper estimate, its smooth surface under the sure paper and the ink's cast,
-the overlay's enlarged picture, a traced line's least misfit, CIELAB distances to the keys'
-curves."""
+the overlay's enlarged picture, a traced line's least misfit and its pixels' groups, CIELAB
+distances to the keys' curves."""
 
 from __future__ import annotations
 
@@ -29,11 +29,14 @@ from artsheets.scanner.light import (
 )
 from artsheets.scanner.lines import (
     CHUNK,
+    _beside_groups,
     _channel_mean,
     _channel_sum,
+    _core_by_sides,
     _least_misfit,
     _less_halo,
     _sq_distances,
+    line_sides,
 )
 from artsheets.scanner.png import rgb_rows
 from artsheets.scanner.refine import _structured
@@ -328,3 +331,83 @@ def test_a_pixels_channel_sum_and_mean_are_numpys() -> None:
         d[rng.random((n, 3)) < 0.3] = -0.0
         for got, want in ((_channel_sum(d), d.sum(axis=1)), (_channel_mean(d), d.mean(axis=1))):
             assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), n
+
+
+def _plain_sides(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> dict[int, list]:
+    """Per line, (pixels, space) of the filled spaces beside it, from numpy's unique over the
+    stacked pairs (the plain way)."""
+    filled = ~core & (host >= 0)
+    pairs, counts = np.unique(np.stack([owner[filled], host[filled]]), axis=1, return_counts=True)
+    beside: dict[int, list] = {}
+    for (line, space), n in zip(pairs.T.tolist(), counts.tolist(), strict=True):
+        beside.setdefault(line, []).append((n, space))
+    return beside
+
+
+def _plain_core_groups(owner: np.ndarray, host: np.ndarray, core: np.ndarray) -> list:
+    beside = _plain_sides(owner, host, core)
+    sides = {line: tuple(sorted(h for _, h in sorted(v)[-2:])) for line, v in beside.items()}
+    kinds = sorted(set(sides.values()) | {()})
+    kind_of_line = np.zeros(int(owner.max()) + 1, np.int64)
+    for line, k in sides.items():
+        kind_of_line[line] = kinds.index(k)
+    idx = np.flatnonzero(core)
+    kind = kind_of_line[owner[idx]]
+    return [(k, idx[kind == n]) for n, k in enumerate(kinds) if np.any(kind == n)]
+
+
+def _plain_beside_groups(owner: np.ndarray, host: np.ndarray, core: np.ndarray, across: bool):
+    off = ~core
+    if not across:
+        hosts = np.unique(host[off])
+        return [(((int(h),) if h >= 0 else ()), np.flatnonzero(off & (host == h))) for h in hosts]
+    beside = _plain_sides(owner, host, core)
+    n = int(owner.max()) + 1
+    first, second = np.full(n, -1, np.int64), np.full(n, -1, np.int64)
+    for line, v in beside.items():
+        both = sorted(h for _, h in sorted(v)[-2:])
+        first[line], second[line] = both[0], (both[-1] if len(both) > 1 else -1)
+    other = np.where(host == first[owner], second[owner], first[owner])
+    other = np.where(other == host, -1, other)
+    idx = np.flatnonzero(off)
+    groups, inverse = np.unique(
+        np.stack([host[idx], other[idx]], axis=1), axis=0, return_inverse=True
+    )
+    inverse = inverse.reshape(-1)
+    return [
+        (tuple(int(x) for x in (h, o) if x >= 0), idx[inverse == g])
+        for g, (h, o) in enumerate(groups.tolist())
+    ]
+
+
+def test_a_lines_pixel_groups_are_the_plain_groups() -> None:
+    """Lines' pixels grouped by the filled spaces beside them (each line's two sides, the
+    printed core's groups, the groups beside the core, with and without the fills bled
+    across), by one sort, against numpy's unique over pairs and a pass per group: the same
+    groups, in the same order, each its pixels in order. Random lines and spaces, none
+    filled, all on the core and none on it among them."""
+    rng = np.random.default_rng(11)
+    for trial in range(400):
+        n = int(rng.integers(1, 2000))
+        owner = rng.integers(0, int(rng.integers(1, 50)), n).astype(np.int32)
+        host = rng.integers(-1, int(rng.integers(1, 30)), n).astype(np.int32)
+        if trial % 7 == 0:
+            host[:] = -1
+        core = rng.random(n) < (1.0 if trial % 11 == 0 else 0.0 if trial % 13 == 0 else 0.3)
+        sides = line_sides(owner, host, core)
+        plain = _plain_sides(owner, host, core)
+        assert sides == {line: {h for _, h in sorted(v)[-2:]} for line, v in plain.items()}
+        pairs = [
+            (_core_by_sides(owner, core, sides), _plain_core_groups(owner, host, core)),
+            *(
+                (
+                    _beside_groups(owner, host, core, across, sides),
+                    _plain_beside_groups(owner, host, core, across),
+                )
+                for across in (False, True)
+            ),
+        ]
+        for got, want in pairs:
+            assert [k for k, _ in got] == [k for k, _ in want], trial
+            for (_, a), (_, b) in zip(got, want, strict=True):
+                assert a.dtype == b.dtype and np.array_equal(a, b), trial
