@@ -51,7 +51,9 @@ whose lines are nearly all read with doubt).
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
 review (not a traced line with blank close whose fit does not rule out a bare line: a
-player's segment left uncoloured); Arp's doubted line pieces likewise where every close
+player's segment left uncoloured; each alternative's tallies read as the solved reading's,
+the boxes out of the photo :func:`~artsheets.scanner.mending.tick_hidden_boxes` would tick
+taken as ticked); Arp's doubted line pieces likewise where every close
 alternative leaves no legal order of play
 (:func:`~artsheets.scanner.mending.confirm_by_order`). And a tally's tick that its run's
 count of misreads calls stray, read surely and kept, sends the sure blanks just before it to
