@@ -7,7 +7,8 @@ Capture (issue 20, lines): scans each photo of a kept set's truth file (``bench_
 per-colour log-likelihoods, blank's margin ``bare``, core and beside views, shares; the colour
 after Miro's mean colour and curve evidence; the run decoding's colour; ``_reread_lines``'
 reading and reason; the coverage reading before it; the final reading, its reason and
-confidence) and ``OUT/STEM.fitargs.pkl`` (the fit's inputs, for the replay). Messaging copies
+confidence; the fit's misfit, and the line's mean colour's log-likelihoods and confidence as
+read as a stroke) and ``OUT/STEM.fitargs.pkl`` (the fit's inputs, for the replay). Messaging copies
 are left out (their fit runs on a small photo's model).
 
 Replay: runs ``lines.fit_lines`` alone on the kept inputs with ``ScannerConfig`` fields
@@ -92,6 +93,9 @@ def _capture(job: tuple[dict, str]) -> tuple[str, dict | None]:
             "core": f.core,
             "beside": f.beside,
             "dissent": round(f.dissent, 3),
+            "misfit": float(f.misfit),
+            "mean_ll": {int(k): round(v, 3) for k, v in (second[i].loglik or {}).items()},
+            "mean_conf": second[i].confidence,
             "fill_colour": f.fill_colour,
             "under_fill": f.under_fill,
             "fill_share": f.fill_share,

@@ -51,7 +51,9 @@ whose lines are nearly all read with doubt).
 After solving, the margin counts the rules too (:func:`_confirmed`): on a sheet that breaks
 no rule, a doubted region of the drawing whose every close alternative would break one leaves
 review (not a traced line with blank close whose fit does not rule out a bare line: a
-player's segment left uncoloured); Arp's doubted line pieces likewise where every close
+player's segment left uncoloured; each alternative's tallies read as the solved reading's,
+the boxes out of the photo :func:`~artsheets.scanner.mending.tick_hidden_boxes` would tick
+taken as ticked); Arp's doubted line pieces likewise where every close
 alternative leaves no legal order of play
 (:func:`~artsheets.scanner.mending.confirm_by_order`). And a tally's tick that its run's
 count of misreads calls stray, read surely and kept, sends the sure blanks just before it to
@@ -99,7 +101,14 @@ from artsheets.scanner.scoring import (
     score_sheet,
     unusual_readings,
 )
-from artsheets.scanner.tallies import box_name, boxes_before, lost_weights, read_tallies
+from artsheets.scanner.tallies import (
+    box_name,
+    boxes_before,
+    end_ticks,
+    hidden_ticks,
+    lost_weights,
+    read_tallies,
+)
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
@@ -823,16 +832,31 @@ def _order_choices(evidence: Evidence, now: Option, within: float) -> dict[int, 
 
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
-    """Failed checks and unusual findings of the reading ``colours``."""
-    _, scoring = _scored(
-        search.layout,
-        colours,
-        search.players,
-        search.unseen,
-        search.doubted,
-        search.config,
-        search.weights,
-    )
+    """Failed checks and unusual findings of the reading ``colours``, its tallies read as the
+    solve step reads the sheet's own (:func:`~artsheets.scanner.mending.tick_hidden_boxes`):
+    point boxes out of the photo inside a run to the score ``colours`` give, and up to
+    ``tally_end_unseen_most`` at a run's end cut off by the frame where no failed check names
+    a region, are ticked. A close reading that scores a point more than the boxes seen show
+    does not break a rule where the frame hides the box that point is ticked in: the
+    reading as solved was judged with its own such boxes ticked, and judging its
+    alternatives without them confirmed a misread segment (benchmarks/RESULTS.md, issue 20,
+    fills: a box out of the photo)."""
+    config = search.config
+
+    def scored(cs: dict[str, int | None]) -> Scoring:
+        return _scored(
+            search.layout, cs, search.players, search.unseen, search.doubted, config, search.weights
+        )[1]
+
+    scoring = scored(colours)
+    if scoring.scores is not None and scoring.failed:
+        ticks = hidden_ticks(search.layout, colours, search.unseen, scoring.scores)
+        if config.tally_end_unseen_most and not any(c.get("regions") for c in scoring.failed):
+            ticks |= end_ticks(
+                search.layout, colours, search.unseen, scoring.scores, config.tally_end_unseen_most
+            )
+        if ticks:
+            scoring = scored(colours | ticks)
     found = unusual_readings(search.layout, colours, search.players)
     return len(scoring.failed) + len(found)
 
