@@ -56,7 +56,6 @@ from artsheets.scanner.lines import (
     blank_is_second,
     curve_evidence,
     curve_indices,
-    empty_piece,
     fit_lines,
     full_size_blacks,
     line_sides,
@@ -1619,41 +1618,8 @@ def _reread_lines(
             runner_up=measured[i].color,
             loglik=measured[i].loglik,
         )
-    if not small_photo:
-        _read_empty_pieces(out, measured, m.along, config)
     _doubt_split(out, fits, alone, m.along, config)
     return out
-
-
-def _read_empty_pieces(
-    out: list[Reading],
-    measured: dict[int, LineFit],
-    along: Sequence[Sequence[int]],
-    config: ScannerConfig,
-) -> None:
-    """Read blank, in place, every piece of a printed line (Arp's) that holds no pencil
-    (:func:`~artsheets.scanner.lines.empty_piece`, on its fit as measured, before its line's
-    run or the coverage read it), its fit's colour second at ``line_empty_logodds``: its
-    weak colour (the fills' blur and the printed line fit every colour about alike) was
-    otherwise coloured by its line's run, the order of play or the rules, and a player's
-    bare piece went unreported. The rules' prior cannot colour it again (its figure is over
-    ``sure_logodds``), so the sheet is read as drawn and the bare piece reported."""
-    odds = config.line_empty_logodds
-    if odds <= 0:
-        return
-    for i, fit in measured.items():
-        rd = out[i]
-        if not along[i] or rd.reason == OUTSIDE or not empty_piece(fit, rd.coverage, config):
-            continue
-        out[i] = Reading(
-            None,
-            round(1.0 / (1.0 + math.exp(-odds)), 3),
-            rd.coverage,
-            f"read blank: no pencil on it ({rd.coverage:.0%} covered; its core holds "
-            f"{fit.open_share:.0%} of a trace's of colour {fit.color}, the fit's likeliest)",
-            runner_up=fit.color,
-            loglik={k: v - odds for k, v in fit.loglik.items()},
-        )
 
 
 def _full_traces(

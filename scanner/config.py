@@ -1648,21 +1648,6 @@ class ScannerConfig:
     # pieces by cause"). 0 and 0: never.
     line_open_free_share: float = 0.1
     line_open_free_band: float = 0.1
-    # --- a piece that holds no pencil at all, read blank (lines.empty_piece, colours.py) ---
-    # A piece of Arp's printed lines (outside messaging copies) read in a colour no fill
-    # beside it was read in, not dyed over, whose core and the band beside it both hold under
-    # ``line_empty_share`` of the sheet's traces of that colour (``LineFit.open_share``,
-    # ``open_band``), covered under ``line_empty_cover``, and whose fit's colour beats no
-    # trace at all by under ``line_faint_bare_logodds`` (``LineFit.bare``), is read blank,
-    # blank's log-likelihood ``line_empty_logodds`` over the fit's colour (its second):
-    # over the rules' prior (``sure_logodds``) and the order of play's reach
-    # (``order_choice_logodds``), so the sheet is read as drawn and the bare piece reported.
-    # Measured on Arp tune seeds 16000-16019 (200 photos, a break every second one; the
-    # 180 outside messaging captured, benchmarks/RESULTS.md, "Arp's pieces that hold no
-    # pencil"). 0 and 0: never.
-    line_empty_share: float = 0.15
-    line_empty_cover: float = 0.15
-    line_empty_logodds: float = 4.0
     # --- a sheet whose lines read one key as another throughout (captordoubt.py) ---
     # On a sheet whose solved reading has at least ``line_foreign_captures`` spaces filled
     # with colour X and none of their sides in X (``MarkForeign``), every line piece read in

@@ -35,7 +35,6 @@ __all__ = [
     "blank_is_second",
     "curve_evidence",
     "curve_indices",
-    "empty_piece",
     "fit_lines",
     "full_size_blacks",
     "line_sides",
@@ -915,28 +914,6 @@ def open_side_bare(fit: LineFit, config: ScannerConfig = DEFAULT) -> bool:
         fit.open_share < config.line_open_doubt_share
         and fit.core_share is not None
         and fit.core_share < config.line_open_doubt_core
-    )
-
-
-def empty_piece(fit: LineFit, coverage: float, config: ScannerConfig = DEFAULT) -> bool:
-    """Whether a piece of a printed line (Arp's) holds no pencil at all: its fit's colour is
-    no filled space's beside it (not dyed over), its printed core and the band beside the
-    core both hold under ``line_empty_share`` of what the sheet's traces of that colour hold
-    there (``open_share``, ``open_band``: with no fill of the colour beside it the whole
-    core is its open side, and a trace lies on both), its band is covered under
-    ``line_empty_cover``, and the fit's colour explains its pixels by under
-    ``line_faint_bare_logodds`` better than no trace at all (``bare``; the bar from which a
-    piece read blank is doubted as a dull pencil, :func:`traced_though_blank`). A faint
-    trace the photo nearly lost still shows its colour to the fit (its colour's margin over
-    no trace is larger); a bare piece among fills of other colours fits every colour about
-    alike, and its weak colour was coloured by its line's run or the rules."""
-    if fit.under_fill or fit.fill_colour or fit.open_share is None or fit.open_band is None:
-        return False
-    return (
-        fit.open_share < config.line_empty_share
-        and fit.open_band < config.line_empty_share
-        and coverage < config.line_empty_cover
-        and -fit.bare < config.line_faint_bare_logodds
     )
 
 
