@@ -197,6 +197,13 @@ def main() -> int:
     parser.add_argument("--no-results", action="store_true", help="do not write RESULTS.md")
     parser.add_argument("--games", help="comma-separated: only these games (default: all)")
     parser.add_argument(
+        "--break-every",
+        type=int,
+        default=RULE_BREAK_EVERY,
+        help=f"plant a rule-break on every N-th photo (default {RULE_BREAK_EVERY}): a study set"
+        " with more breaks",
+    )
+    parser.add_argument(
         "--field-version",
         type=int,
         help="the standard sheet of this field version, for games that have one (e.g. Arp 1)",
@@ -248,7 +255,7 @@ def main() -> int:
                 game_at(names, k, i),
                 base + i,
                 str(folder),
-                i % RULE_BREAK_EVERY == 1,
+                i % args.break_every == 1 % args.break_every,
                 args.field_version,
             )
             for k, c in enumerate(conditions)

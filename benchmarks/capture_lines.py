@@ -101,6 +101,9 @@ def _capture(job: tuple[dict, str]) -> tuple[str, dict | None]:
             "fill_share": f.fill_share,
             "core_share": f.core_share,
             "open_share": f.open_share,
+            "open_band": f.open_band,
+            "own_reach": f.own_reach,
+            "blank_ll": None if f.core_share is None else C._bare_loglik(f, C.DEFAULT),
             "curve": None if ff is None else ff.color,
             "run": run.get(i),
             "reread": out[i].color,
@@ -117,7 +120,9 @@ def _capture(job: tuple[dict, str]) -> tuple[str, dict | None]:
         "game": truth["game"],
         "planted": truth.get("planted"),
         "layer": chosen,
-        "row": {k: row.get(k) for k in ("wrong", "unflagged", "right_sheet")},
+        # The photo's scored row as ``bench_scanner.py`` writes it (its per-region lists
+        # left out): the capture is a scan of its own, a set's figures without another.
+        "row": {k: v for k, v in row.items() if k not in ("bins", "calib", "proposed")},
         "palette": {int(k): [float(x) for x in v] for k, v in palette.colours.items()},
         "pieces": pieces,
     }
