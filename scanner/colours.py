@@ -1448,9 +1448,12 @@ def _reread_lines(
                 as_layer,
             )
 
+        # Each key's trace learned from the sheet's sure pieces (``tracekeys``): on a sheet
+        # of straight printed lines (Arp's), where it was measured, in a photo that
+        # resolves a mark's colour.
         fits = (
             fit(palette.colours, layer)
-            if small_photo
+            if small_photo or curve
             else fit_traces(
                 fit, layer, stats.line_refl, owner, line_mm, filled, palette.colours, config
             )

@@ -103,7 +103,8 @@ def fit_traces(
     changes (``trace_keys_rounds`` at most; 0: the swatches' fit alone). A piece whose
     colour the references change is read in the new colour but doubted (its margin 0, the
     swatches' colour its runner-up): which of two readings of one sheet is right is no
-    surer than their disagreement."""
+    surer than their disagreement; a piece read alike keeps the smaller of its two margins
+    (the learned references never make a reading surer than the swatches did)."""
     first = fit(swatches, layer)
     fits = first
     for _ in range(config.trace_keys_rounds):
@@ -120,6 +121,10 @@ def fit_traces(
     out = dict(fits)
     for i, f in fits.items():
         was = first.get(i)
-        if was is not None and was.color != f.color:
+        if was is None:
+            continue
+        if was.color != f.color:
             out[i] = replace(f, runner_up=was.color, llr=0.0)
+        elif was.llr < f.llr:
+            out[i] = replace(f, llr=was.llr)
     return out
