@@ -40,6 +40,11 @@ def _margin(fit: LineFit) -> float:
     return -fit.loglik.get(fit.runner_up, 0.0)
 
 
+def _density(refl: np.ndarray, floor: float) -> np.ndarray:
+    """Optical density (reflectance floored at ``floor``), what a layer's amount scales."""
+    return -np.log(np.clip(np.asarray(refl, np.float64), floor, 1.0))
+
+
 def trace_references(
     fits: Mapping[int, LineFit],
     refl: np.ndarray,
@@ -63,7 +68,7 @@ def trace_references(
     out = dict(swatches)
     if not sure:
         return out
-    dens = -np.log(np.clip(refl.astype(np.float64), config.line_min_reflectance, 1.0))
+    dens = _density(refl, config.line_min_reflectance)
     bare = (host < 0) & (line_mm >= config.trace_keys_beside_mm)
     bare &= dens.sum(axis=1) >= config.trace_keys_least_density
     bare &= np.isin(owner, list(sure))
@@ -79,11 +84,11 @@ def trace_references(
         own = (counts >= config.trace_keys_least_px) & (colour_of == k)
         if int(own.sum()) < config.trace_keys_least:
             continue
-        swatch_dens = -np.log(np.clip(np.asarray(swatch, np.float64), 1e-4, 1.0))
+        swatch_dens = _density(swatch, 1e-4)
         length = float(np.linalg.norm(swatch_dens))
         u = config.trace_keys_prior * swatch_dens / length + mean[own].sum(axis=0)
-        u /= np.linalg.norm(u)
-        out[k] = np.exp(-length * u).astype(np.asarray(swatch).dtype)
+        learned = length * u / np.linalg.norm(u)
+        out[k] = np.exp(-learned).astype(np.asarray(swatch).dtype)
     return out
 
 
