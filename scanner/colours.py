@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -69,7 +69,6 @@ from artsheets.scanner.lines import (
 from artsheets.scanner.regions import RegionMasks
 from artsheets.scanner.tallies import unresolved_blanks
 from artsheets.scanner.template import PX_PER_MM, Template, derived, disk
-from artsheets.scanner.tracekeys import fit_traces
 
 __all__ = [
     "DISSENT_ABOVE",
@@ -1417,46 +1416,29 @@ def _reread_lines(
     # What both of a sheet's fits (partial cover, then perhaps a layer) share.
     fills = {h: stats.mean[h] for h in hosts if first[h].color}
     fill_colours = {h: first[h].color for h in hosts}
-    owner, line_mm = m.owner[stats.line_px], m.line_mm[stats.line_px]
-    filled = np.where(np.isin(host, list(fills)), host, -1)  # a space read blank: paper
     curve = set() if small_photo else curve_indices(tpl.layout, m.ids)
 
     def fitted(layer: bool) -> tuple[dict[int, LineFit], dict[int, LineFit], dict[int, int]]:
         """The lines' fits as fitted, with Miro's curve's evidence, and the run decoding's
         colours, a trace's pressure curve partial cover or (``layer``) a layer."""
-
-        def fit(keys: Mapping[int, np.ndarray], as_layer: bool) -> dict[int, LineFit]:
-            """The lines fitted against ``keys``, a trace's reference per key, laid as a
-            layer of its pigment (``as_layer``) or by partial cover."""
-            return fit_lines(
-                stats.line_refl,
-                owner,
-                line_mm,
-                host,
-                fills,
-                dict(keys),
-                len(m.regions),
-                palette.spread,
-                per_sample,
-                config.line_misfit_weight,
-                config if small_photo else full_size_blacks(config),
-                fill_colours,
-                0.0 if small_photo else config.line_own_fill_credit,
-                open_chroma_share(small_photo, config),
-                0.0 if small_photo else config.line_trace_min,
-                stats.line_unsmeared,
-                as_layer,
-            )
-
-        # Each key's trace learned from the sheet's sure pieces (``tracekeys``): on a sheet
-        # of straight printed lines (Arp's), where it was measured, in a photo that
-        # resolves a mark's colour.
-        fits = (
-            fit(palette.colours, layer)
-            if small_photo or curve
-            else fit_traces(
-                fit, layer, stats.line_refl, owner, line_mm, filled, palette.colours, config
-            )
+        fits = fit_lines(
+            stats.line_refl,
+            m.owner[stats.line_px],
+            m.line_mm[stats.line_px],
+            host,
+            fills,
+            palette.colours,
+            len(m.regions),
+            palette.spread,
+            per_sample,
+            config.line_misfit_weight,
+            config if small_photo else full_size_blacks(config),
+            fill_colours,
+            0.0 if small_photo else config.line_own_fill_credit,
+            open_chroma_share(small_photo, config),
+            0.0 if small_photo else config.line_trace_min,
+            stats.line_unsmeared,
+            layer,
         )
         measured = fits  # as fitted (``traced_though_blank`` was measured on these)
         if not small_photo:

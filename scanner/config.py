@@ -1334,19 +1334,6 @@ class ScannerConfig:
     # but turned one drifted table-and-thumb photo 0 -> 4 wrong: not adopted ("Arp's
     # unflagged line pieces and key misreads by cause").
     line_layer_fewer: int = 4
-    # --- each key's trace learned from the sheet's sure pieces (tracekeys.py) ---
-    # Rounds of the EM (0: the lines fitted against the swatches alone).
-    trace_keys_rounds: int = 3
-    # A piece teaches its colour's trace from this margin (log-odds) of its fit on.
-    trace_keys_sure: float = 3.0
-    # Its pixels that teach: on no fill, this far (mm) or more from the printed line, with
-    # this much linear absorbance (summed over the channels) or more, this many at least.
-    trace_keys_beside_mm: float = 0.3
-    trace_keys_least_density: float = 0.15
-    trace_keys_least_px: int = 10
-    # A key moves from this many teaching pieces; its swatch counts as this many pieces.
-    trace_keys_least: int = 3
-    trace_keys_prior: float = 4.0
     # --- line pieces read surely whose core or context favours the runner-up (linedoubt.py) ---
     # After solving, a line piece left out of review and read at ``review_below`` or more
     # goes to review when a second view favours its runner-up. Chosen on tuning seeds
