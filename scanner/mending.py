@@ -17,7 +17,7 @@ words it reads regions otherwise with.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Set
 from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
@@ -42,6 +42,7 @@ __all__ = [
     "tallies_sure",
     "tally_suspects",
     "tick_hidden_boxes",
+    "unseen_ticks",
 ]
 
 Change = tuple[tuple[str, int | None], ...]  # (region, colour or blank) read otherwise
@@ -486,6 +487,28 @@ def _other_colours(rd: Reading, in_play: set[int]) -> list[int]:
     return sorted(in_play - {rd.color}, key=lambda c: (c != rd.runner_up, c))
 
 
+def unseen_ticks(
+    layout: Layout,
+    colours: Mapping[str, int | None],
+    unseen: Set[str],
+    scoring: Scoring,
+    end_most: int,
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The point boxes out of the photo that the reading ``colours`` scored as ``scoring``
+    takes as ticked (box -> player): those inside a run to the drawing's score
+    (:func:`~artsheets.scanner.tallies.hidden_ticks`), and up to ``end_most`` at a run's end
+    cut off by the frame (:func:`~artsheets.scanner.tallies.end_ticks`) where no failed
+    check names a region. One rule for the solved reading (:func:`tick_hidden_boxes`) and
+    for the close readings the solver weighs against it."""
+    if scoring.scores is None:
+        return {}, {}
+    ticks = hidden_ticks(layout, colours, unseen, scoring.scores)
+    ends: dict[str, int] = {}
+    if end_most and not any(c.get("regions") for c in scoring.failed):
+        ends = end_ticks(layout, colours, unseen, scoring.scores, end_most)
+    return ticks, ends
+
+
 def tick_hidden_boxes(
     layout: Layout, readings: dict[str, Reading], scoring: Scoring, end_most: int = 0
 ) -> bool:
@@ -499,11 +522,7 @@ def tick_hidden_boxes(
     if scoring.scores is None:
         return False
     unseen = {rid for rid, rd in readings.items() if rd.reason == OUTSIDE}
-    colours = _colours(readings)
-    ticks = hidden_ticks(layout, colours, unseen, scoring.scores)
-    ends: dict[str, int] = {}
-    if end_most and not any(c.get("regions") for c in scoring.failed):
-        ends = end_ticks(layout, colours, unseen, scoring.scores, end_most)
+    ticks, ends = unseen_ticks(layout, _colours(readings), unseen, scoring, end_most)
     for rid, player in (ends | ticks).items():
         where = "at the end of" if rid in ends and rid not in ticks else "inside"
         why = (

@@ -93,6 +93,7 @@ from artsheets.scanner.mending import (
     tallies_sure,
     tally_suspects,
     tick_hidden_boxes,
+    unseen_ticks,
 )
 from artsheets.scanner.scoring import (
     POSITION_KINDS,
@@ -101,14 +102,7 @@ from artsheets.scanner.scoring import (
     score_sheet,
     unusual_readings,
 )
-from artsheets.scanner.tallies import (
-    box_name,
-    boxes_before,
-    end_ticks,
-    hidden_ticks,
-    lost_weights,
-    read_tallies,
-)
+from artsheets.scanner.tallies import box_name, boxes_before, lost_weights, read_tallies
 
 __all__ = ["AS_DRAWN", "Solution", "rescore", "solve"]
 
@@ -833,14 +827,12 @@ def _order_choices(evidence: Evidence, now: Option, within: float) -> dict[int, 
 
 def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
     """Failed checks and unusual findings of the reading ``colours``, its tallies read as the
-    solve step reads the sheet's own (:func:`~artsheets.scanner.mending.tick_hidden_boxes`):
-    point boxes out of the photo inside a run to the score ``colours`` give, and up to
-    ``tally_end_unseen_most`` at a run's end cut off by the frame where no failed check names
-    a region, are ticked. A close reading that scores a point more than the boxes seen show
-    does not break a rule where the frame hides the box that point is ticked in: the
-    reading as solved was judged with its own such boxes ticked, and judging its
-    alternatives without them confirmed a misread segment (benchmarks/RESULTS.md, issue 20,
-    fills: a box out of the photo)."""
+    solve step reads the sheet's own: the point boxes out of the photo that
+    :func:`~artsheets.scanner.mending.unseen_ticks` takes as ticked are ticked. A close
+    reading that scores a point more than the boxes seen show does not break a rule where the
+    frame hides the box that point is ticked in: the reading as solved was judged with its
+    own such boxes ticked, and judging its alternatives without them confirmed a misread
+    segment (benchmarks/RESULTS.md, issue 20, fills: a box out of the photo)."""
     config = search.config
 
     def scored(cs: dict[str, int | None]) -> Scoring:
@@ -849,14 +841,12 @@ def _failed_with(search: _Search, colours: dict[str, int | None]) -> int:
         )[1]
 
     scoring = scored(colours)
-    if scoring.scores is not None and scoring.failed:
-        ticks = hidden_ticks(search.layout, colours, search.unseen, scoring.scores)
-        if config.tally_end_unseen_most and not any(c.get("regions") for c in scoring.failed):
-            ticks |= end_ticks(
-                search.layout, colours, search.unseen, scoring.scores, config.tally_end_unseen_most
-            )
-        if ticks:
-            scoring = scored(colours | ticks)
+    if scoring.failed:
+        ticks, ends = unseen_ticks(
+            search.layout, colours, search.unseen, scoring, config.tally_end_unseen_most
+        )
+        if ticks or ends:
+            scoring = scored(colours | ticks | ends)
     found = unusual_readings(search.layout, colours, search.players)
     return len(scoring.failed) + len(found)
 
