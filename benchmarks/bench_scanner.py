@@ -219,6 +219,8 @@ def main() -> int:
         help="write, per raw confidence, the regions read and those read right (JSON)",
     )
     args = parser.parse_args()
+    if args.break_every < 1:
+        parser.error(f"--break-every {args.break_every}: give 1 or more (1: every photo)")
     conditions = [c.strip() for c in args.conditions.split(",") if c.strip()]
     unknown = [c for c in conditions if c not in NAMES]
     if unknown:
